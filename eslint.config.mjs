@@ -1,0 +1,70 @@
+import nx from '@nx/eslint-plugin';
+import prettier from 'eslint-config-prettier';
+
+/**
+ * The dependency rules are the architecture (docs/architecture.md):
+ *  - domain: nothing of ours, no framework, no I/O library;
+ *  - contracts: nothing of ours, only validation/Swagger decorators;
+ *  - util (platform, auth): util and contracts;
+ *  - data-access (persistence, messaging): domain, contracts, util, data-access;
+ *  - apps: any lib, never another app; tooling: anything but apps' internals.
+ * Scope: capacity and products never meet except through shared libs.
+ */
+const frameworkAndIo = ['@nestjs/*', 'typeorm', 'pg', 'amqplib', 'express', 'class-validator', 'class-transformer', 'pino', 'nestjs-pino', 'prom-client', 'jose'];
+
+export default [
+  ...nx.configs['flat/base'],
+  ...nx.configs['flat/typescript'],
+  ...nx.configs['flat/javascript'],
+  prettier,
+  { ignores: ['**/dist', '**/node_modules', '**/.nx', '**/.data', '**/coverage', '**/test-output'] },
+  {
+    files: ['**/*.ts', '**/*.js', '**/*.mjs'],
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          enforceBuildableLibDependency: false,
+          allow: [],
+          banTransitiveDependencies: false,
+          depConstraints: [
+            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkAndIo },
+            {
+              sourceTag: 'type:contracts',
+              onlyDependOnLibsWithTags: [],
+              bannedExternalImports: frameworkAndIo.filter((p) => !['@nestjs/*', 'class-validator', 'class-transformer'].includes(p)).concat(['@nestjs/common', '@nestjs/core', '@nestjs/platform-express', '@nestjs/microservices', '@nestjs/terminus']),
+            },
+            { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
+            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:data-access'] },
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:data-access'] },
+            { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:data-access', 'type:app'] },
+            { sourceTag: 'scope:capacity', onlyDependOnLibsWithTags: ['scope:capacity', 'scope:shared'] },
+            { sourceTag: 'scope:products', onlyDependOnLibsWithTags: ['scope:products', 'scope:shared'] },
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared', 'scope:capacity', 'scope:products'] },
+          ],
+        },
+      ],
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['libs/capacity-domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@nestjs/*', 'typeorm', 'pg', 'amqplib', 'express'], message: 'capacity-domain is pure: no framework, no I/O.' },
+            { group: ['@delivery/*'], message: 'capacity-domain depends on nothing of ours.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+];

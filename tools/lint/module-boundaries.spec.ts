@@ -1,0 +1,85 @@
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+/**
+ * The module boundaries of docs/architecture.md are enforced by lint; these cases prove that a forbidden
+ * import is reported (a rule that allows everything would pass silently).
+ */
+const root = path.resolve(__dirname, '../..');
+
+/** Lints `code` as if it were `file`, in a child process (ESLint loads its config with a dynamic import). */
+async function messagesFor(file: string, code: string): Promise<string[]> {
+  let out: string;
+  try {
+    out = execFileSync(
+      process.execPath,
+      [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', path.join(root, file), '--format', 'json'],
+      { cwd: root, input: code, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false' } },
+    );
+  } catch (error) {
+    out = (error as { stdout: string }).stdout; // exit code 1 when there are errors
+  }
+  const [result] = JSON.parse(out) as { messages: { ruleId: string; message: string }[] }[];
+  return result.messages.map((m) => `${m.ruleId}: ${m.message}`);
+}
+
+describe('module boundaries', () => {
+  beforeAll(() => {
+    // the boundary rule reads Nx's cached project graph; make sure it exists in a fresh clone
+    execFileSync(process.execPath, [path.join(root, 'node_modules/nx/bin/nx.js'), 'show', 'projects'], {
+      cwd: root,
+      env: { ...process.env, NX_DAEMON: 'false' },
+      stdio: 'ignore',
+    });
+  }, 60000);
+
+  it('reports the domain importing NestJS, TypeORM or another lib of ours', async () => {
+    const messages = await messagesFor(
+      'libs/capacity-domain/src/boundary-probe.ts',
+      "import { Injectable } from '@nestjs/common';\nimport { DataSource } from 'typeorm';\nimport { x } from '@delivery/persistence';\nexport const probe = [Injectable, DataSource, x];\n",
+    );
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        '@nx/enforce-module-boundaries: A project tagged with "type:domain" is not allowed to import "@nestjs/common"',
+        '@nx/enforce-module-boundaries: A project tagged with "type:domain" is not allowed to import "typeorm"',
+        '@nx/enforce-module-boundaries: A project tagged with "type:domain" cannot depend on any libs with tags',
+        expect.stringMatching(/^no-restricted-imports: '@nestjs\/common' .*capacity-domain is pure/),
+        expect.stringMatching(/^no-restricted-imports: '@delivery\/persistence' .*capacity-domain depends on nothing of ours/),
+      ]),
+    );
+    expect(messages).toHaveLength(6);
+  });
+
+  it('reports an app importing another app', async () => {
+    const messages = await messagesFor(
+      'apps/capacity-service/src/boundary-probe.ts',
+      "import { x } from '../../product-upload-service/src/main';\nexport const probe = x;\n",
+    );
+    expect(messages.some((m) => m.startsWith('@nx/enforce-module-boundaries:'))).toBe(true);
+  });
+
+  it('reports contracts importing platform, and the products scope importing the capacity domain', async () => {
+    const contracts = await messagesFor(
+      'libs/contracts/src/boundary-probe.ts',
+      "import { x } from '@delivery/platform';\nexport const probe = x;\n",
+    );
+    expect(contracts).toEqual([
+      '@nx/enforce-module-boundaries: A project tagged with "type:contracts" cannot depend on any libs with tags',
+    ]);
+    const products = await messagesFor(
+      'apps/product-upload-service/src/boundary-probe.ts',
+      "import { x } from '@delivery/capacity-domain';\nexport const probe = x;\n",
+    );
+    expect(products).toEqual([
+      expect.stringMatching(/^@nx\/enforce-module-boundaries: A project tagged with "scope:products" can only depend on libs tagged with/),
+    ]);
+  });
+
+  it('accepts an app importing a lib through its alias', async () => {
+    const messages = await messagesFor(
+      'apps/capacity-service/src/boundary-probe.ts',
+      "import { x } from '@delivery/capacity-domain';\nexport const probe = x;\n",
+    );
+    expect(messages).toEqual([]);
+  });
+});
