@@ -10,7 +10,19 @@ import prettier from 'eslint-config-prettier';
  *  - apps: any lib, never another app; tooling: anything but apps' internals.
  * Scope: capacity and products never meet except through shared libs.
  */
-const frameworkAndIo = ['@nestjs/*', 'typeorm', 'pg', 'amqplib', 'express', 'class-validator', 'class-transformer', 'pino', 'nestjs-pino', 'prom-client', 'jose'];
+const frameworkAndIo = [
+  '@nestjs/*',
+  'typeorm',
+  'pg',
+  'amqplib',
+  'express',
+  'class-validator',
+  'class-transformer',
+  'pino',
+  'nestjs-pino',
+  'prom-client',
+  'jose',
+];
 
 export default [
   ...nx.configs['flat/base'],
@@ -32,15 +44,41 @@ export default [
             {
               sourceTag: 'type:contracts',
               onlyDependOnLibsWithTags: [],
-              bannedExternalImports: frameworkAndIo.filter((p) => !['@nestjs/*', 'class-validator', 'class-transformer'].includes(p)).concat(['@nestjs/common', '@nestjs/core', '@nestjs/platform-express', '@nestjs/microservices', '@nestjs/terminus']),
+              bannedExternalImports: frameworkAndIo
+                .filter((p) => !['@nestjs/*', 'class-validator', 'class-transformer'].includes(p))
+                .concat([
+                  '@nestjs/common',
+                  '@nestjs/core',
+                  '@nestjs/platform-express',
+                  '@nestjs/microservices',
+                  '@nestjs/terminus',
+                ]),
             },
             { sourceTag: 'type:util', onlyDependOnLibsWithTags: ['type:util', 'type:contracts'] },
-            { sourceTag: 'type:data-access', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:data-access'] },
-            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:data-access'] },
-            { sourceTag: 'type:tooling', onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:data-access', 'type:app'] },
+            {
+              sourceTag: 'type:data-access',
+              onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:data-access'],
+            },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:data-access'],
+            },
+            {
+              sourceTag: 'type:tooling',
+              onlyDependOnLibsWithTags: [
+                'type:domain',
+                'type:contracts',
+                'type:util',
+                'type:data-access',
+                'type:app',
+              ],
+            },
             { sourceTag: 'scope:capacity', onlyDependOnLibsWithTags: ['scope:capacity', 'scope:shared'] },
             { sourceTag: 'scope:products', onlyDependOnLibsWithTags: ['scope:products', 'scope:shared'] },
-            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared', 'scope:capacity', 'scope:products'] },
+            {
+              sourceTag: 'scope:shared',
+              onlyDependOnLibsWithTags: ['scope:shared', 'scope:capacity', 'scope:products'],
+            },
           ],
         },
       ],
@@ -55,7 +93,10 @@ export default [
         'error',
         {
           patterns: [
-            { group: ['@nestjs/*', 'typeorm', 'pg', 'amqplib', 'express'], message: 'capacity-domain is pure: no framework, no I/O.' },
+            {
+              group: ['@nestjs/*', 'typeorm', 'pg', 'amqplib', 'express'],
+              message: 'capacity-domain is pure: no framework, no I/O.',
+            },
             { group: ['@delivery/*'], message: 'capacity-domain depends on nothing of ours.' },
           ],
         },
@@ -64,7 +105,16 @@ export default [
   },
   {
     files: ['**/*.js'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', module: 'writable', __dirname: 'readonly', process: 'readonly', console: 'readonly' } },
+    languageOptions: {
+      sourceType: 'commonjs',
+      globals: {
+        require: 'readonly',
+        module: 'writable',
+        __dirname: 'readonly',
+        process: 'readonly',
+        console: 'readonly',
+      },
+    },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 ];

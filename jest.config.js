@@ -9,7 +9,9 @@ const { root, paths, swcOptions } = require('./tools/swc-options');
 const moduleNameMapper = Object.fromEntries(
   Object.entries(paths).map(([alias, [target]]) => [`^${alias.replace('/', '\\/')}$`, `<rootDir>/${target}`]),
 );
-const transform = { '^.+\\.ts$': ['@swc/jest', { ...swcOptions(undefined), sourceMaps: 'inline', filename: undefined }] };
+const transform = {
+  '^.+\\.ts$': ['@swc/jest', { ...swcOptions(undefined), sourceMaps: 'inline', filename: undefined }],
+};
 const common = {
   rootDir: root,
   roots: ['<rootDir>/apps', '<rootDir>/libs', '<rootDir>/tools'],

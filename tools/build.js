@@ -28,7 +28,10 @@ function build(app) {
   let count = 0;
   for (const dir of dirs) {
     for (const file of tsFiles(dir)) {
-      const { code } = swc.transformSync(fs.readFileSync(file, 'utf8'), { ...swcOptions(file), sourceMaps: false });
+      const { code } = swc.transformSync(fs.readFileSync(file, 'utf8'), {
+        ...swcOptions(file),
+        sourceMaps: false,
+      });
       const out = path.join(root, 'dist', path.relative(root, file)).replace(/\.ts$/, '.js');
       fs.mkdirSync(path.dirname(out), { recursive: true });
       fs.writeFileSync(out, code);

@@ -1,1 +1,5 @@
-export default async function globalTeardown(): Promise<void> {}
+import { dropTemplateDatabase } from '@delivery/persistence/testing';
+
+export default async function globalTeardown(): Promise<void> {
+  await dropTemplateDatabase();
+}

@@ -13,7 +13,14 @@ async function messagesFor(file: string, code: string): Promise<string[]> {
   try {
     out = execFileSync(
       process.execPath,
-      [path.join(root, 'node_modules/eslint/bin/eslint.js'), '--stdin', '--stdin-filename', path.join(root, file), '--format', 'json'],
+      [
+        path.join(root, 'node_modules/eslint/bin/eslint.js'),
+        '--stdin',
+        '--stdin-filename',
+        path.join(root, file),
+        '--format',
+        'json',
+      ],
       { cwd: root, input: code, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false' } },
     );
   } catch (error) {
@@ -44,7 +51,9 @@ describe('module boundaries', () => {
         '@nx/enforce-module-boundaries: A project tagged with "type:domain" is not allowed to import "typeorm"',
         '@nx/enforce-module-boundaries: A project tagged with "type:domain" cannot depend on any libs with tags',
         expect.stringMatching(/^no-restricted-imports: '@nestjs\/common' .*capacity-domain is pure/),
-        expect.stringMatching(/^no-restricted-imports: '@delivery\/persistence' .*capacity-domain depends on nothing of ours/),
+        expect.stringMatching(
+          /^no-restricted-imports: '@delivery\/persistence' .*capacity-domain depends on nothing of ours/,
+        ),
       ]),
     );
     expect(messages).toHaveLength(6);
@@ -71,7 +80,9 @@ describe('module boundaries', () => {
       "import { x } from '@delivery/capacity-domain';\nexport const probe = x;\n",
     );
     expect(products).toEqual([
-      expect.stringMatching(/^@nx\/enforce-module-boundaries: A project tagged with "scope:products" can only depend on libs tagged with/),
+      expect.stringMatching(
+        /^@nx\/enforce-module-boundaries: A project tagged with "scope:products" can only depend on libs tagged with/,
+      ),
     ]);
   });
 

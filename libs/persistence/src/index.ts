@@ -1,1 +1,4 @@
-export const x = 1;
+export * from './data-source';
+export * from './database-url';
+export * from './migrate';
+export * from './persistence.module';

@@ -1,1 +1,13 @@
-export const x = 1;
+export * from './bootstrap';
+export * from './config/env';
+export * from './config/load-config';
+export * from './config/platform.config';
+export * from './errors/api.error';
+export * from './errors/error-format';
+export * from './errors/normalize-error';
+export * from './health/readiness.registry';
+export * from './logging/logger';
+export * from './lifecycle/shutdown.state';
+export * from './metrics/metrics.service';
+export * from './platform.module';
+export * from './swagger/swagger';

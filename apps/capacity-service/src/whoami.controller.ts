@@ -1,0 +1,19 @@
+import { Controller, Get, Req } from '@nestjs/common';
+import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Principal, Scopes } from '@delivery/auth';
+import type { Request } from 'express';
+
+/** The cheapest authenticated operation: says who the credentials are. The benchmark's baseline. */
+@ApiTags('diagnostics')
+@ApiBearerAuth('bearer')
+@ApiBasicAuth('basic')
+@Controller('whoami')
+export class WhoAmIController {
+  @Get()
+  @Scopes('capacity:calculate')
+  @ApiOperation({ summary: 'Who the presented credentials are (scope capacity:calculate)' })
+  @ApiOkResponse({ description: 'The authenticated principal' })
+  whoAmI(@Req() req: Request & { principal: Principal }): Principal {
+    return req.principal;
+  }
+}

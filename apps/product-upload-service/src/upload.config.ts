@@ -1,0 +1,20 @@
+import { AuthConfig, AuthScheme, parseAuthConfig } from '@delivery/auth';
+import { brokerEnv, databaseEnv, env, EnvOf, EnvSource, parseEnv, platformEnv } from '@delivery/platform';
+
+/** The upload contract names only the JWT bearer scheme. */
+export const UPLOAD_AUTH_SCHEMES: AuthScheme[] = ['jwt'];
+
+const uploadEnv = {
+  ...platformEnv,
+  ...databaseEnv,
+  ...brokerEnv,
+  PORT: env.port(3001),
+  BASE_PATH: env.basePath('/product-upload/v1'),
+  TZ_BUSINESS: env.timeZone('America/Lima'),
+};
+
+export type UploadConfig = EnvOf<typeof uploadEnv> & { auth: AuthConfig };
+
+export function parseUploadConfig(source: EnvSource): UploadConfig {
+  return { ...parseEnv(uploadEnv, source), auth: parseAuthConfig(source, UPLOAD_AUTH_SCHEMES) };
+}

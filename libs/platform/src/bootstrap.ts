@@ -1,0 +1,103 @@
+import 'reflect-metadata';
+import type { Server } from 'node:http';
+import { DynamicModule, INestApplication, RequestMethod, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { NextFunction, Request, Response } from 'express';
+import helmet from 'helmet';
+import type { Logger } from 'pino';
+import { pinoHttp } from 'pino-http';
+import { PlatformEnv } from './config/platform.config';
+import { ErrorFormat } from './errors/error-format';
+import { respondWithError } from './errors/error-responder';
+import { ERROR_FORMAT } from './errors/exception.filter';
+import { jsonBodies } from './http/body-parsing';
+import { requestId } from './http/request-id';
+import { ShutdownState } from './lifecycle/shutdown.state';
+import { httpLoggerOptions, NestPinoLogger, ROOT_LOGGER } from './logging/logger';
+import { httpMetrics } from './metrics/http-metrics.middleware';
+import { MetricsService } from './metrics/metrics.service';
+import { PLATFORM_OPTIONS, PlatformOptions } from './platform.module';
+import { buildOpenApi, serveSwagger, SwaggerSettings } from './swagger/swagger';
+
+type AppConfig = PlatformEnv & { PORT: number };
+
+const UNPREFIXED = [
+  { path: 'health/live', method: RequestMethod.GET },
+  { path: 'health/ready', method: RequestMethod.GET },
+  { path: 'metrics', method: RequestMethod.GET },
+];
+
+/**
+ * Creates an app the same way for every service (the module imports PlatformModule): request id first, the
+ * request log, helmet, HTTP metrics, JSON-only bodies with per-route limits, the base path (health and metrics
+ * stay outside it), Swagger, and a last Express error handler so even body failures leave in the contract's
+ * shape. Does not listen.
+ */
+export async function createHttpApp(
+  module: Type<unknown> | DynamicModule,
+  swagger?: SwaggerSettings,
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(module, {
+    bodyParser: false,
+    bufferLogs: true,
+  });
+  const logger = app.get<Logger>(ROOT_LOGGER);
+  const options = app.get<PlatformOptions>(PLATFORM_OPTIONS);
+  const format = app.get<ErrorFormat>(ERROR_FORMAT);
+  app.useLogger(new NestPinoLogger(logger));
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(requestId);
+  app.use(pinoHttp(httpLoggerOptions(logger)));
+  app.use(helmet());
+  app.use(httpMetrics(app.get(MetricsService)));
+  app.use(jsonBodies(options.basePath, options.bodyLimits ?? []));
+  if (options.basePath) app.setGlobalPrefix(options.basePath, { exclude: UNPREFIXED });
+  if (swagger) serveSwagger(app, options.basePath, buildOpenApi(app, swagger));
+  await app.init();
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) =>
+    respondWithError(error, req, res, format, logger),
+  );
+  return app;
+}
+
+/**
+ * Listens, and on SIGTERM/SIGINT shuts down as operations.md O1 says: readiness false, optional delay for load
+ * balancers to notice, stop accepting and drain in-flight requests, stop consumers, close pools, exit 0 — all
+ * bounded by SHUTDOWN_TIMEOUT_MS (exit 1 if exceeded).
+ */
+export async function listenWithGracefulShutdown(app: INestApplication, config: AppConfig): Promise<void> {
+  await app.listen(config.PORT);
+  const logger = app.get<Logger>(ROOT_LOGGER);
+  logger.info(`listening on port ${config.PORT}`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info(`${signal} received: shutting down`);
+    const timer = setTimeout(() => {
+      logger.error(`shutdown did not finish within ${config.SHUTDOWN_TIMEOUT_MS} ms`);
+      process.exit(1);
+    }, config.SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    await shutdown(app, config);
+    logger.info('shutdown complete');
+    process.exit(0);
+  };
+  process.once('SIGTERM', (signal) => void stop(signal));
+  process.once('SIGINT', (signal) => void stop(signal));
+}
+
+export async function shutdown(app: INestApplication, config: PlatformEnv): Promise<void> {
+  app.get(ShutdownState).begin();
+  if (config.SHUTDOWN_DELAY_MS > 0)
+    await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
+  const server = app.getHttpServer() as Server;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  const microservices =
+    (app as unknown as { getMicroservices?: () => { close(): Promise<unknown> }[] }).getMicroservices?.() ??
+    [];
+  for (const microservice of microservices) await microservice.close();
+  await app.close();
+}

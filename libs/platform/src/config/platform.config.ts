@@ -1,0 +1,22 @@
+import { env, EnvOf } from './env';
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Variables every app reads (design/README.md, operations.md O1). Apps add their own to this schema. */
+export const platformEnv = {
+  NODE_ENV: env.oneOf(['development', 'production', 'test'], 'development'),
+  LOG_LEVEL: env.oneOf(LOG_LEVELS, 'info'),
+  SHUTDOWN_DELAY_MS: env.int(0, 0, 60_000),
+  SHUTDOWN_TIMEOUT_MS: env.int(20_000, 1_000, 300_000),
+};
+
+export const databaseEnv = {
+  DATABASE_URL: env.url(['postgres', 'postgresql'], 'postgres://postgres@localhost:5432/delivery'),
+  DATABASE_POOL_SIZE: env.int(10, 1, 200),
+};
+
+export const brokerEnv = {
+  AMQP_URL: env.url(['amqp', 'amqps'], 'amqp://guest:guest@localhost:5672'),
+};
+
+export type PlatformEnv = EnvOf<typeof platformEnv>;

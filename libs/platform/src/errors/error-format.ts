@@ -1,0 +1,30 @@
+import { NormalizedError } from './normalize-error';
+
+/** How one service's contract writes error bodies. */
+export interface ErrorFormat {
+  render(error: NormalizedError): { body?: unknown; headers?: Record<string, string> };
+}
+
+/**
+ * capacity-service: `ErrorResponse {code, message, details}` for every error (spec 000 §2.9); an unexpected
+ * failure is `500 CALCULATION_ERROR` with no internals (E9); a 401 carries `WWW-Authenticate` (security S2).
+ */
+export const errorResponseFormat: ErrorFormat = {
+  render(error) {
+    const body = error.internal
+      ? { code: 'CALCULATION_ERROR', message: 'Error calculating the delivery date', details: {} }
+      : { code: error.code, message: error.message, details: error.details };
+    return {
+      body,
+      headers: error.status === 401 && error.challenge ? { 'WWW-Authenticate': error.challenge } : undefined,
+    };
+  },
+};
+
+/** product-upload-service: `{message}` bodies; 401 and 403 with an empty body (spec 001 §4). */
+export const messageFormat: ErrorFormat = {
+  render(error) {
+    if (error.status === 401 || error.status === 403) return {};
+    return { body: { message: error.internal ? 'Internal error' : error.message } };
+  },
+};

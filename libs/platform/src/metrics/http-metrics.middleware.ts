@@ -1,0 +1,19 @@
+import type { NextFunction, Request, Response } from 'express';
+import { MetricsService } from './metrics.service';
+
+/**
+ * Observes every request's duration under its route template (`/capacity/v1/delivery/capacity`, not the raw
+ * URL, so path parameters do not explode the label set); unmatched requests share the label `unmatched`.
+ */
+export function httpMetrics(metrics: MetricsService) {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    const end = process.hrtime.bigint();
+    res.on('finish', () => {
+      const routePath = (req.route as { path?: string } | undefined)?.path;
+      const route = routePath && !routePath.includes('{*') ? `${req.baseUrl}${routePath}` : 'unmatched';
+      const seconds = Number(process.hrtime.bigint() - end) / 1e9;
+      metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
+    });
+    next();
+  };
+}

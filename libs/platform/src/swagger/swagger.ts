@@ -1,0 +1,36 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+
+export interface SwaggerSettings {
+  title: string;
+  description: string;
+  version: string;
+  /** security schemes the service accepts (security.md): capacity bearer + basic, upload bearer */
+  schemes: ('bearer' | 'basic')[];
+}
+
+export function buildOpenApi(app: INestApplication, settings: SwaggerSettings): OpenAPIObject {
+  const builder = new DocumentBuilder()
+    .setTitle(settings.title)
+    .setDescription(settings.description)
+    .setVersion(settings.version);
+  if (settings.schemes.includes('bearer')) {
+    builder.addBearerAuth(
+      { type: 'http', scheme: 'bearer', description: 'JWT (or, on capacity-service, an API key) as bearer' },
+      'bearer',
+    );
+  }
+  if (settings.schemes.includes('basic')) builder.addBasicAuth({ type: 'http', scheme: 'basic' }, 'basic');
+  const document = SwaggerModule.createDocument(app, builder.build());
+  document.security = settings.schemes.map((scheme) => ({ [scheme]: [] }));
+  return document;
+}
+
+/** Swagger UI at `{base}/docs` and the JSON at `{base}/docs-json`, served without auth (security.md). */
+export function serveSwagger(app: INestApplication, basePath: string, document: OpenAPIObject): void {
+  SwaggerModule.setup(`${basePath}/docs`, app, document, {
+    jsonDocumentUrl: `${basePath}/docs-json`,
+    yamlDocumentUrl: `${basePath}/docs-yaml`,
+    swaggerOptions: { persistAuthorization: true, displayRequestDuration: true },
+  });
+}

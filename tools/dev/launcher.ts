@@ -1,0 +1,147 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import { runMigrations } from '@delivery/persistence';
+import { resolveDevBroker } from './dev-broker';
+import { resolveDevDatabase } from './dev-database';
+import { loadOrCreateDevSecrets } from './dev-secrets';
+import { signHs256Token } from '../auth/hs256-token';
+import { printBanner } from './banner';
+
+/**
+ * The dev launcher behind `npm start` (design/README.md): resolves Postgres and RabbitMQ (or their stand-ins),
+ * migrates, generates dev secrets for what is unset, starts the three apps, prints how to use them, and stops
+ * everything it started on Ctrl-C / SIGTERM. Every app variable that is set in the environment is honoured.
+ */
+const root = path.resolve(__dirname, '../..');
+const dataDir = path.join(root, '.data');
+
+interface AppProcess {
+  name: string;
+  port: number;
+  child: ChildProcess;
+}
+
+const unset = (name: string) => process.env[name] === undefined || process.env[name] === '';
+
+async function waitUntilReady(port: number, name: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${name} was not ready on port ${port} within ${timeoutMs / 1000} s`);
+}
+
+async function main(): Promise<void> {
+  const database = await resolveDevDatabase(dataDir);
+  const broker = await resolveDevBroker();
+  console.log(`Postgres: ${database.source}; RabbitMQ: ${broker.source}`);
+  if (!broker.url) {
+    console.warn(
+      'WARNING: no RabbitMQ answers on localhost:5672 and AMQP_URL is unset: using the in-memory broker;',
+    );
+    console.warn(
+      '         the upload service and the worker share one process, and queued batches do not survive a restart.',
+    );
+  }
+  const applied = await runMigrations(database.url);
+  console.log(applied.length ? `Migrations applied: ${applied.join(', ')}` : 'Database is up to date');
+
+  const secrets = await loadOrCreateDevSecrets(dataDir);
+  // PORT and BASE_PATH differ per app: CAPACITY_PORT, UPLOAD_BASE_PATH… set them here
+  const { PORT: _port, BASE_PATH: _basePath, ...inherited } = process.env;
+  const env: NodeJS.ProcessEnv = { ...inherited, DATABASE_URL: database.url };
+  if (broker.url) env.AMQP_URL = broker.url;
+  const hasJwtKey = !unset('JWT_SECRET') || !unset('JWT_PUBLIC_KEY') || !unset('JWT_JWKS_URI');
+  if (!hasJwtKey) env.JWT_SECRET = secrets.JWT_SECRET;
+  if (unset('API_KEYS')) env.API_KEYS = secrets.API_KEYS;
+  if (unset('BASIC_AUTH_USERS')) env.BASIC_AUTH_USERS = secrets.BASIC_AUTH_USERS;
+
+  const ports = {
+    capacity: Number(process.env.CAPACITY_PORT ?? 3000),
+    upload: Number(process.env.UPLOAD_PORT ?? 3001),
+    worker: Number(process.env.WORKER_PORT ?? 3002),
+  };
+  const apps: AppProcess[] = [];
+  let stopping = false;
+  const start = (name: string, script: string, port: number, extra: NodeJS.ProcessEnv = {}) => {
+    const child = spawn(
+      process.execPath,
+      ['-r', path.join(root, 'tools/register.js'), path.join(root, script)],
+      {
+        cwd: root,
+        env: { ...env, PORT: String(port), ...extra },
+        stdio: 'inherit',
+      },
+    );
+    child.once('exit', (code, signal) => {
+      if (!stopping) {
+        console.error(`${name} exited (${signal ?? code}); stopping everything`);
+        void stopAll(1);
+      }
+    });
+    apps.push({ name, port, child });
+  };
+
+  const stopAll = async (exitCode: number) => {
+    stopping = true;
+    await Promise.all(
+      apps.map(
+        ({ child }) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            const kill = setTimeout(() => child.kill('SIGKILL'), 25_000);
+            child.once('exit', () => {
+              clearTimeout(kill);
+              resolve();
+            });
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+    await database.stop();
+    process.exit(exitCode);
+  };
+  process.once('SIGINT', () => void stopAll(0));
+  process.once('SIGTERM', () => void stopAll(0));
+
+  const basePath = (name: string): NodeJS.ProcessEnv =>
+    process.env[name] ? { BASE_PATH: process.env[name] } : {};
+  start(
+    'capacity-service',
+    'apps/capacity-service/src/main.ts',
+    ports.capacity,
+    basePath('CAPACITY_BASE_PATH'),
+  );
+  start(
+    'product-upload-service',
+    'apps/product-upload-service/src/main.ts',
+    ports.upload,
+    basePath('UPLOAD_BASE_PATH'),
+  );
+  start('product-ingest-worker', 'apps/product-ingest-worker/src/main.ts', ports.worker);
+  await Promise.all(apps.map((app) => waitUntilReady(app.port, app.name)));
+
+  const sign = (scope: string) =>
+    env.JWT_SECRET
+      ? signHs256Token({
+          secret: env.JWT_SECRET,
+          scopes: [scope],
+          subject: 'dev',
+          expiresIn: '12h',
+          issuer: env.JWT_ISSUER,
+          audience: env.JWT_AUDIENCE,
+        })
+      : Promise.resolve(undefined);
+  await printBanner({ ports, env, secrets, sign, usesDevKey: !hasJwtKey });
+}
+
+main().catch((error: unknown) => {
+  console.error('npm start failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});
