@@ -1,0 +1,22 @@
+import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestjs/common';
+import type { Principal } from './principal';
+import type { Scope } from './scopes';
+
+export const PUBLIC_METADATA = 'delivery:auth:public';
+export const SCOPES_METADATA = 'delivery:auth:scopes';
+
+/** Opens a handler (or every handler of a controller) to unauthenticated requests: health, metrics. */
+export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC_METADATA, true);
+
+/**
+ * Every listed scope is required. On a controller and on a handler, both lists apply (they are merged, so a handler
+ * can only narrow access). A handler with neither `@Public()` nor `@Scopes()` is closed: 403 to everyone.
+ */
+export const Scopes = (...scopes: [Scope, ...Scope[]]): MethodDecorator & ClassDecorator =>
+  SetMetadata(SCOPES_METADATA, scopes);
+
+/** The authenticated principal of the request (undefined on `@Public()` handlers). */
+export const CurrentPrincipal = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): Principal | undefined =>
+    context.switchToHttp().getRequest<{ principal?: Principal }>().principal,
+);
