@@ -1,1 +1,58 @@
-export const x = 1;
+/**
+ * @delivery/capacity-domain: the pure capacity engine (design/capacity-engine.md) and its configuration model
+ * (design/configuration.md). No framework, no I/O, no system clock.
+ */
+export type { Clock } from './calendar/business-time';
+export type { Weekday } from './calendar/calendar';
+export { WEEKDAYS } from './calendar/calendar';
+
+export type {
+  CapacityOverrideDocument,
+  ConfigurationDocument,
+  ConfigurationProblem,
+  CounterScope,
+  DeliveryWindowDocument,
+  DispatchType,
+  NodeDocument,
+  NodeType,
+  RouteDocument,
+  RouteMode,
+  SettingsDocument,
+  StockRow,
+  UsageRow,
+  ZoneDocument,
+} from './configuration/configuration-document.types';
+export {
+  COUNTER_SCOPES,
+  DISPATCH_TYPES,
+  NODE_TYPES,
+  ROUTE_MODES,
+} from './configuration/configuration-document.types';
+export type { ConfigurationResult, ParsedConfiguration } from './configuration/configuration.parser';
+export { parseConfiguration } from './configuration/configuration.parser';
+export { snapshotToDocument } from './configuration/configuration.exporter';
+export type {
+  CounterModel,
+  NodeModel,
+  RouteModel,
+  Snapshot,
+  WindowModel,
+  ZoneModel,
+} from './configuration/snapshot';
+
+export type * from './request/capacity-request.types';
+export { detectLayout, isLayoutA } from './request/capacity-request.types';
+export type * from './request/capacity-response.types';
+export type * from './request/calculation-data.types';
+export { NO_DATA } from './request/calculation-data.types';
+
+export type { RequestProblem } from './engine/business-rules.validator';
+export type {
+  CapacityOutcome,
+  InvalidOutcome,
+  LayoutAOutcome,
+  LayoutBOutcome,
+} from './engine/capacity-outcome';
+export { ROUTES_NOT_FOUND_CODE, ROUTES_NOT_FOUND_MESSAGE } from './engine/capacity-outcome';
+export type { CounterPlanEntry, DatePlan, GroupPlan, WindowPlanEntry } from './engine/counter-plan.builder';
+export { calculate, planReads } from './engine/capacity-engine';

@@ -1,0 +1,109 @@
+/** Builds the snapshot model from a valid, defaulted configuration document. */
+import { parseDate, parseTime, weekdayMask } from '../calendar/calendar';
+import { decimalOf } from '../shared/exact-decimal';
+import { compareCodes } from '../shared/geo-distance';
+import type { ConfigurationDocument, CounterScope } from './configuration-document.types';
+import type { CounterModel, NodeModel, RouteModel, Snapshot, WindowModel, ZoneModel } from './snapshot';
+
+export function counterKeyOf(scope: CounterScope, ref: string): string {
+  return `${scope}|${ref}`;
+}
+
+export function buildSnapshot(document: ConfigurationDocument): Snapshot {
+  const counterByKey = new Map<string, CounterModel>();
+  const overrides = new Map<string, Map<number, number | null>>();
+  for (const row of document.capacityOverrides) {
+    const key = counterKeyOf(row.scope, row.ref);
+    let byDay = overrides.get(key);
+    if (byDay === undefined) overrides.set(key, (byDay = new Map()));
+    byDay.set(parseDate(row.date) as number, row.capacity);
+  }
+  const counter = (scope: CounterScope, ref: string, capacity: number | null): CounterModel => {
+    const key = counterKeyOf(scope, ref);
+    const model: CounterModel = {
+      scope,
+      ref,
+      key,
+      index: counterByKey.size,
+      capacity,
+      overrides: overrides.get(key) ?? null,
+    };
+    counterByKey.set(key, model);
+    return model;
+  };
+
+  const nodes: NodeModel[] = document.nodes.map((node) => {
+    const latitude = node.address?.latitude ?? null;
+    const longitude = node.address?.longitude ?? null;
+    return {
+      ...node,
+      pickingMask: weekdayMask(node.pickingDays),
+      pickingCutoffMinutes: node.pickingCutoffTime === null ? null : parseTime(node.pickingCutoffTime),
+      holidaySet: new Set(node.holidays.map((date) => parseDate(date) as number)),
+      coordinates: latitude !== null && longitude !== null ? { latitude, longitude } : null,
+      ubigeoCode: node.address?.ubigeoCode ?? null,
+      isPickupPoint: node.pickupPointId !== null,
+      picking: counter('PICKING', node.code, node.pickingCapacity),
+    };
+  });
+  const nodeByCode = new Map(nodes.map((node) => [node.code, node]));
+  const zones: ZoneModel[] = document.zones.map((zone) => ({
+    code: zone.code,
+    ubigeoCodes: zone.ubigeoCodes,
+  }));
+  const zoneByCode = new Map(zones.map((zone) => [zone.code, zone]));
+  const zoneByUbigeo = new Map<string, ZoneModel>();
+  for (const zone of zones) for (const ubigeo of zone.ubigeoCodes) zoneByUbigeo.set(ubigeo, zone);
+
+  const routes: RouteModel[] = document.routes.map((route) => {
+    const windows: WindowModel[] = route.deliveryWindows.map((window) => ({
+      ...window,
+      startMinutes: parseTime(window.start) as number,
+      endMinutes: parseTime(window.end) as number,
+      counter: counter('WINDOW', `${route.code}:${window.code}`, window.capacity),
+    }));
+    return {
+      code: route.code,
+      description: route.description,
+      source: nodeByCode.get(route.source) as NodeModel,
+      targetNode: route.targetNode === undefined ? null : (nodeByCode.get(route.targetNode) as NodeModel),
+      targetZone: route.targetZone === undefined ? null : (zoneByCode.get(route.targetZone) as ZoneModel),
+      targetCode: route.targetNode ?? route.targetZone ?? '',
+      mode: route.mode,
+      dispatchTypes: route.dispatchTypes,
+      daysOfWeek: route.daysOfWeek,
+      daysMask: weekdayMask(route.daysOfWeek),
+      daysText: route.daysOfWeek.join(','),
+      leadTimeDays: route.leadTimeDays,
+      dispatchCapacity: route.dispatchCapacity,
+      priority: route.priority,
+      cost: route.cost,
+      costBase: decimalOf(route.cost.base),
+      costPerKg: decimalOf(route.cost.perKg),
+      windows,
+      dispatch: counter('DISPATCH', route.code, route.dispatchCapacity),
+    };
+  });
+  const routesBySource = new Map<string, RouteModel[]>();
+  for (const route of routes) {
+    const list = routesBySource.get(route.source.code) ?? [];
+    list.push(route);
+    routesBySource.set(route.source.code, list);
+  }
+
+  return {
+    settings: { ...document.settings, wholesale: { ...document.settings.wholesale } },
+    nodes,
+    zones,
+    routes,
+    capacityOverrides: document.capacityOverrides,
+    nodeByCode,
+    zoneByCode,
+    zoneByUbigeo,
+    routeByCode: new Map(routes.map((route) => [route.code, route])),
+    routesBySource,
+    counterByKey,
+    counterCount: counterByKey.size,
+    pickupPoints: nodes.filter((node) => node.isPickupPoint).sort((a, b) => compareCodes(a.code, b.code)),
+  };
+}

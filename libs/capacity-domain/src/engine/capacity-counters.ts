@@ -1,0 +1,52 @@
+/** E1.6 counters: capacity (override or default), used (stored, 0 when absent) and the free-capacity test. */
+import type { DayNumber } from '../calendar/calendar';
+import { parseDate } from '../calendar/calendar';
+import { counterKeyOf } from '../configuration/snapshot.builder';
+import type { CounterModel, Snapshot } from '../configuration/snapshot';
+import type { CounterUsageRow } from '../request/calculation-data.types';
+
+export class CounterBook {
+  private readonly usedByCounter: (Map<DayNumber, number> | undefined)[];
+
+  /** `calendarOnly` (E1.7): every free-capacity test passes; `used` still reports the stored counters. */
+  constructor(
+    snapshot: Snapshot,
+    rows: readonly CounterUsageRow[],
+    readonly calendarOnly: boolean,
+  ) {
+    this.usedByCounter = new Array<Map<DayNumber, number> | undefined>(snapshot.counterCount);
+    for (const row of rows) {
+      const counter = snapshot.counterByKey.get(counterKeyOf(row.scope, row.ref));
+      const day = parseDate(row.date);
+      if (counter === undefined || day === null) continue;
+      let byDay = this.usedByCounter[counter.index];
+      if (byDay === undefined) this.usedByCounter[counter.index] = byDay = new Map();
+      byDay.set(day, row.used);
+    }
+  }
+
+  used(counter: CounterModel, day: DayNumber): number {
+    return this.usedByCounter[counter.index]?.get(day) ?? 0;
+  }
+
+  /** The override for the day if one exists (null: unlimited), else the default. */
+  capacity(counter: CounterModel, day: DayNumber): number | null {
+    const overrides = counter.overrides;
+    if (overrides !== null) {
+      const override = overrides.get(day); // stored values are number | null, so undefined means "none"
+      if (override !== undefined) return override;
+    }
+    return counter.capacity;
+  }
+
+  isUnlimited(counter: CounterModel, day: DayNumber): boolean {
+    return this.capacity(counter, day) === null;
+  }
+
+  /** free(c, d) ≥ n */
+  hasFree(counter: CounterModel, day: DayNumber, needed: number): boolean {
+    if (this.calendarOnly) return true;
+    const capacity = this.capacity(counter, day);
+    return capacity === null || capacity - this.used(counter, day) >= needed;
+  }
+}

@@ -1,0 +1,99 @@
+/**
+ * Reservations R2.2/R2.6/R2.7: for each listed date of a group's path, the counters that date uses —
+ * PICKING(origin, pickingDate) and DISPATCH(leg, departure) take the group's units, WINDOW(last leg, window,
+ * date) takes 1 — with unlimited counters marked and each window's open state. Internal to the domain result.
+ */
+import { formatDate } from '../calendar/calendar';
+import type { DispatchMode } from '../request/capacity-request.types';
+import type { CounterBook } from './capacity-counters';
+import { datesOfListing } from './delivery-trace.builder';
+import type { GroupEvaluation } from './group.evaluator';
+import type { PathDateSearch } from './path-dates.calculator';
+
+export interface CounterPlanEntry {
+  scope: 'PICKING' | 'DISPATCH';
+  ref: string;
+  date: string;
+  units: number;
+  /** R2.6: recorded but not incremented */
+  unlimited: boolean;
+}
+
+export interface WindowPlanEntry {
+  scope: 'WINDOW';
+  /** the window code */
+  window: string;
+  /** `route:window` */
+  ref: string;
+  date: string;
+  units: 1;
+  open: boolean;
+  unlimited: boolean;
+}
+
+export interface DatePlan {
+  deliveryDate: string;
+  counters: CounterPlanEntry[];
+  /** windows of the last leg on the delivery date, in configuration order (empty without windows) */
+  windows: WindowPlanEntry[];
+}
+
+/** The plan of one response group (same order as `logisticsCapacity`); no dates for error groups. */
+export interface GroupPlan {
+  origin: string | null;
+  dispatchMode: DispatchMode;
+  destination: string | null;
+  units: number;
+  dates: DatePlan[];
+}
+
+export function groupPlanOf(
+  group: GroupEvaluation,
+  counters: CounterBook,
+  search: PathDateSearch,
+): GroupPlan {
+  const best = group.error === null ? group.ranked[0] : null;
+  const plan: GroupPlan = {
+    origin: group.spec.originCode,
+    dispatchMode: group.spec.mode,
+    destination: group.spec.destination?.code ?? null,
+    units: group.units,
+    dates: [],
+  };
+  if (best === null) return plan;
+  const { path } = best;
+  for (let j = 0; j < best.deliveryDates.length; j++) {
+    const { picking, departures, delivery } = datesOfListing(best, j);
+    const entries: CounterPlanEntry[] = [
+      {
+        scope: 'PICKING',
+        ref: path.origin.code,
+        date: formatDate(picking),
+        units: group.units,
+        unlimited: counters.isUnlimited(path.origin.picking, picking),
+      },
+    ];
+    path.legs.forEach((leg, i) =>
+      entries.push({
+        scope: 'DISPATCH',
+        ref: leg.code,
+        date: formatDate(departures[i]),
+        units: group.units,
+        unlimited: counters.isUnlimited(leg.dispatch, departures[i]),
+      }),
+    );
+    const last = path.legs[path.legs.length - 1];
+    const date = formatDate(delivery);
+    const windows = (last?.windows ?? []).map((window): WindowPlanEntry => ({
+      scope: 'WINDOW',
+      window: window.code,
+      ref: window.counter.ref,
+      date,
+      units: 1,
+      open: search.windowOpen(window, delivery),
+      unlimited: counters.isUnlimited(window.counter, delivery),
+    }));
+    plan.dates.push({ deliveryDate: date, counters: entries, windows });
+  }
+  return plan;
+}

@@ -1,0 +1,133 @@
+/** Layout A end to end: business 400s, placement (E6.2), groups (E6.1), evaluation, order (E6.4), response (E7). */
+import type { Clock } from '../calendar/business-time';
+import type { Snapshot } from '../configuration/snapshot';
+import type { CalculationData } from '../request/calculation-data.types';
+import type { CalculateDeliveryCapacityRequest } from '../request/capacity-request.types';
+import { businessRuleProblems } from './business-rules.validator';
+import { CapacityOutcome, onlyRoutesMissing } from './capacity-outcome';
+import { CounterBook } from './capacity-counters';
+import { groupPlanOf } from './counter-plan.builder';
+import {
+  compareGroups,
+  evaluateGroup,
+  GroupEnvironment,
+  GroupEvaluation,
+  GroupSpec,
+} from './group.evaluator';
+import { groupResponseOf, ResponseEnvironment } from './group-response.builder';
+import { PreparedItem, unitsOfGroup } from './item-measures';
+import { LayoutARequest, prepareLayoutA } from './layout-a.request';
+import { Placement, placeOriginless } from './origin-placement';
+import { PathDateSearch } from './path-dates.calculator';
+import { wholesaleDays } from './request-scope';
+import { StockBook } from './stock.checker';
+
+export function calculateLayoutA(
+  snapshot: Snapshot,
+  request: CalculateDeliveryCapacityRequest,
+  data: CalculationData,
+  clock: Clock,
+): CapacityOutcome {
+  const prepared = prepareLayoutA(snapshot, request, clock);
+  if ('field' in prepared)
+    return { kind: 'invalid', errors: [{ field: prepared.field, message: 'must be a date YYYY-MM-DD' }] };
+  const problems = businessRuleProblems(prepared);
+  if (problems.length > 0) return { kind: 'invalid', errors: problems };
+
+  const counters = new CounterBook(snapshot, data.counters, false);
+  const stock = new StockBook(data.stock);
+  const search = new PathDateSearch(prepared.scope, counters);
+  const placement: Placement =
+    prepared.originless.length > 0
+      ? placeOriginless(prepared, stock, search)
+      : { placed: new Map(), unplaced: [] };
+  const env: GroupEnvironment = { scope: prepared.scope, search, stock, dispatchType: prepared.dispatchType };
+  const groups = groupSpecsOf(prepared, placement).map((spec) => evaluateGroup(env, spec));
+  if (placement.unplaced.length > 0) groups.push(unplacedGroup(prepared, placement.unplaced));
+  groups.sort(compareGroups);
+
+  const responseEnv: ResponseEnvironment = {
+    timeZone: snapshot.settings.timezone,
+    purchase: prepared.scope.purchase,
+    counters,
+    search,
+    dispatchType: prepared.dispatchType,
+    maxAlternativePaths: snapshot.settings.maxAlternativePaths,
+    costEnabled: prepared.options.dispatchCostEnabled === true,
+    productWeightKg: new Map(data.productWeights.map((row) => [row.sku, row.weightKg])),
+  };
+  return {
+    kind: onlyRoutesMissing(groups.map((group) => group.error?.details ?? [])) ? 'routesNotFound' : 'ok',
+    layout: 'A',
+    response: {
+      identifier: request.identifier ?? null,
+      logisticsCapacity: groups.map((group) => groupResponseOf(responseEnv, group)),
+      prioritizationCriteria:
+        placement.placed.size > 0
+          ? `${prepared.optimization},EARLIEST_DELIVERY_DATE`
+          : 'EARLIEST_DELIVERY_DATE',
+    },
+    groupPlans: groups.map((group) => groupPlanOf(group, counters, search)),
+  };
+}
+
+/** E6.1: explicit origins in order of first appearance (placed items join them), × modes × destinations. */
+function groupSpecsOf(prepared: LayoutARequest, placement: Placement): GroupSpec[] {
+  const byOrigin = new Map<string, PreparedItem[]>();
+  for (const item of prepared.items) {
+    if (item.origin !== null) byOrigin.set(item.origin, [...(byOrigin.get(item.origin) ?? []), item]);
+  }
+  for (const [origin, items] of placement.placed) {
+    byOrigin.set(
+      origin,
+      [...(byOrigin.get(origin) ?? []), ...items].sort((a, b) => a.index - b.index),
+    );
+  }
+  const { snapshot } = prepared.scope;
+  const specs: GroupSpec[] = [];
+  for (const [originCode, items] of byOrigin) {
+    for (const mode of prepared.modes) {
+      for (const destination of prepared.destinations.get(mode) ?? []) {
+        specs.push({
+          originCode,
+          origin: snapshot.nodeByCode.get(originCode) ?? null,
+          mode,
+          destination,
+          items,
+          checkStock: prepared.options.validateStock === true,
+        });
+      }
+    }
+  }
+  return specs;
+}
+
+/** E6.2: items no candidate could take — origin null, STOCK_ERROR, one PRODUCT_STOCK_NOT_AVAILABLE per item. */
+function unplacedGroup(prepared: LayoutARequest, items: readonly PreparedItem[]): GroupEvaluation {
+  const units = unitsOfGroup(items);
+  const { isWholesale, extraDays } = wholesaleDays(prepared.scope.snapshot, units);
+  return {
+    spec: {
+      originCode: null,
+      origin: null,
+      mode: prepared.modes[0],
+      destination: null,
+      items,
+      checkStock: false,
+    },
+    units,
+    isWholesale,
+    extraDays,
+    error: {
+      code: 'STOCK_ERROR',
+      details: items.map((item) => ({
+        errorCode: 'PRODUCT_STOCK_NOT_AVAILABLE',
+        description: `no origin has stock for ${item.sku ?? `item ${item.index}`}`,
+        sku: item.sku,
+        requestedQuantity: item.quantity,
+        availableQuantity: null,
+      })),
+    },
+    ranked: [],
+  };
+}

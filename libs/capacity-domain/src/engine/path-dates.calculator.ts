@@ -1,0 +1,167 @@
+/**
+ * E4: the dates along one path. Picking (E4.1), legs with the windows of the last leg (E4.2), the delivery date
+ * (E4.3), later dates from the last step (E4.4), the range filter (E4.5) and failures (E4.6, E11.1).
+ * The searches test day numbers against bitmasks, holiday sets and counter maps: nothing is allocated per date.
+ */
+import { DayNumber, formatDate, isOnWeekdays } from '../calendar/calendar';
+import type { NodeModel, RouteModel, WindowModel } from '../configuration/snapshot';
+import type { CounterBook } from './capacity-counters';
+import type { RequestScope } from './request-scope';
+import type { RoutePath } from './route-path.finder';
+
+export interface ListedPath {
+  readonly path: RoutePath;
+  /** picking date of the first listed date (an empty path's later dates have their own, `lastStepDates`) */
+  readonly pickingDate: DayNumber;
+  /** per leg: the date goods are ready at its source (trace `dispatchDate`) */
+  readonly readyDates: readonly DayNumber[];
+  /** per leg: departure for the first listed date (later dates change only the last leg's) */
+  readonly departures: readonly DayNumber[];
+  /** per listed date: the last step's date (last leg departure, or picking date for an empty path) */
+  readonly lastStepDates: readonly DayNumber[];
+  readonly deliveryDates: readonly DayNumber[];
+  /** per listed date: its last-leg search passed over a departure only because every window was closed */
+  readonly windowsPassedOver: readonly boolean[];
+}
+
+export type FailureCode = 'DISPATCH_NOT_AVAILABLE' | 'ROUTE_CONFIGURATION_ERROR';
+
+export interface PathFailure {
+  readonly path: RoutePath;
+  readonly errorCode: FailureCode;
+  readonly description: string;
+}
+
+export type PathEvaluation =
+  | { readonly listed: ListedPath; readonly failure?: undefined }
+  | { readonly failure: PathFailure; readonly listed?: undefined };
+
+export class PathDateSearch {
+  /** set by the last `departure` search: a date was passed over only because every window was closed */
+  private passedOver = false;
+
+  constructor(
+    private readonly scope: RequestScope,
+    private readonly counters: CounterBook,
+  ) {}
+
+  get horizon(): number {
+    return this.scope.snapshot.settings.searchHorizonDays;
+  }
+
+  /** E4.1 `first(from, picking predicate)`, or null when the search fails. */
+  picking(origin: NodeModel, from: DayNumber, units: number): DayNumber | null {
+    const end = from + this.horizon;
+    for (let day = from; day < end; day++) {
+      if (!isOnWeekdays(origin.pickingMask, day) || origin.holidaySet.has(day)) continue;
+      if (this.counters.hasFree(origin.picking, day, units)) return day;
+    }
+    return null;
+  }
+
+  /** E4.2 `first(from, leg predicate)`; `windowOffset` (lead time + wholesale days) only for a last leg. */
+  departure(leg: RouteModel, from: DayNumber, units: number, windowOffset: number | null): DayNumber | null {
+    this.passedOver = false;
+    const end = from + this.horizon;
+    const checkWindows = windowOffset !== null && leg.windows.length > 0;
+    for (let day = from; day < end; day++) {
+      if (!isOnWeekdays(leg.daysMask, day) || leg.source.holidaySet.has(day)) continue;
+      if (!this.counters.hasFree(leg.dispatch, day, units)) continue;
+      if (checkWindows && !this.anyWindowOpen(leg, day + (windowOffset as number))) {
+        this.passedOver = true;
+        continue;
+      }
+      return day;
+    }
+    return null;
+  }
+
+  /** E4.2: open = free ≥ 1 and not (date = today and now ≥ start). */
+  windowOpen(window: WindowModel, date: DayNumber): boolean {
+    if (date === this.scope.today && this.scope.nowMinutes >= window.startMinutes) return false;
+    return this.counters.hasFree(window.counter, date, 1);
+  }
+
+  private anyWindowOpen(leg: RouteModel, date: DayNumber): boolean {
+    for (const window of leg.windows) if (this.windowOpen(window, date)) return true;
+    return false;
+  }
+
+  evaluate(path: RoutePath, start: DayNumber, units: number, extraDays: number): PathEvaluation {
+    const origin = path.origin;
+    const legs = path.legs;
+    const fail = (errorCode: FailureCode, description: string): PathEvaluation => ({
+      failure: { path, errorCode, description },
+    });
+    if (origin.pickingMask === 0)
+      return fail('ROUTE_CONFIGURATION_ERROR', `node ${origin.code} has no picking days`);
+    const pickingDate = this.picking(origin, start, units);
+    if (pickingDate === null) {
+      return fail('DISPATCH_NOT_AVAILABLE', `no picking date at node ${origin.code} ${this.searched(start)}`);
+    }
+    const readyDates: DayNumber[] = [];
+    const departures: DayNumber[] = [];
+    let ready = pickingDate + origin.processingDays;
+    for (let i = 0; i < legs.length; i++) {
+      const leg = legs[i];
+      if (leg.daysMask === 0)
+        return fail('ROUTE_CONFIGURATION_ERROR', `route ${leg.code} has no days of week`);
+      const last = i === legs.length - 1;
+      const departure = this.departure(leg, ready, units, last ? leg.leadTimeDays + extraDays : null);
+      if (departure === null) {
+        return fail('DISPATCH_NOT_AVAILABLE', `no departure of route ${leg.code} ${this.searched(ready)}`);
+      }
+      readyDates.push(ready);
+      departures.push(departure);
+      ready = departure + leg.leadTimeDays;
+    }
+    const listed = this.collect(
+      path,
+      legs.length === 0 ? pickingDate : departures[departures.length - 1],
+      units,
+      extraDays,
+    );
+    if (listed.deliveryDates.length === 0)
+      return fail('DISPATCH_NOT_AVAILABLE', 'no delivery date within the requested range');
+    const firstPicking = legs.length === 0 ? listed.lastStepDates[0] : pickingDate; // E11.5 for an empty path
+    return { listed: { path, pickingDate: firstPicking, readyDates, departures, ...listed } };
+  }
+
+  /** E4.4/E4.5: dates from the last step, filtered by the range, until enough are listed or a search fails. */
+  private collect(
+    path: RoutePath,
+    firstStep: DayNumber,
+    units: number,
+    extraDays: number,
+  ): Pick<ListedPath, 'lastStepDates' | 'deliveryDates' | 'windowsPassedOver'> {
+    const { rangeStart, rangeEnd, snapshot } = this.scope;
+    const maxDates = snapshot.settings.maxDeliveryDates;
+    const lastLeg = path.legs.length === 0 ? null : path.legs[path.legs.length - 1];
+    const offset = (lastLeg === null ? path.origin.processingDays : lastLeg.leadTimeDays) + extraDays;
+    const lastStepDates: DayNumber[] = [];
+    const deliveryDates: DayNumber[] = [];
+    const windowsPassedOver: boolean[] = [];
+    let step: DayNumber | null = firstStep;
+    let passedOver = lastLeg !== null && this.passedOver;
+    while (step !== null) {
+      const delivery = step + offset;
+      if (rangeEnd !== null && delivery > rangeEnd) break;
+      if (rangeStart === null || delivery >= rangeStart) {
+        lastStepDates.push(step);
+        deliveryDates.push(delivery);
+        windowsPassedOver.push(passedOver);
+        if (deliveryDates.length >= maxDates) break;
+      }
+      if (lastLeg === null) step = this.picking(path.origin, step + 1, units);
+      else {
+        step = this.departure(lastLeg, step + 1, units, lastLeg.leadTimeDays + extraDays);
+        passedOver = this.passedOver;
+      }
+    }
+    return { lastStepDates, deliveryDates, windowsPassedOver };
+  }
+
+  private searched(from: DayNumber): string {
+    return `from ${formatDate(from)} to ${formatDate(from + this.horizon - 1)}`;
+  }
+}

@@ -1,0 +1,147 @@
+/** The capacity response as the contract names it (spec 2.6, 2.7). */
+import type { Weekday } from '../calendar/calendar';
+import type { DispatchType } from '../configuration/configuration-document.types';
+import type { DispatchMode, ItemCapacityRequest } from './capacity-request.types';
+
+export type ErrorCode = 'STOCK_ERROR' | 'CAPACITY_ERROR' | 'PROVIDER_ERROR';
+export type ErrorDetailCode =
+  | 'SOLD_OUT_QUANTITY'
+  | 'PRODUCT_NOT_AVAILABLE'
+  | 'PRODUCT_NOT_FOUND'
+  | 'PRODUCT_STOCK_NOT_FOUND'
+  | 'PRODUCT_STOCK_NOT_AVAILABLE'
+  | 'INSUFFICIENT_STOCK'
+  | 'PRODUCT_STOCK_NOT_VALUE_DEFINED'
+  | 'ROUTE_NOT_EXIST'
+  | 'ROUTE_CONFIGURATION_ERROR'
+  | 'DISPATCH_NOT_AVAILABLE'
+  | 'CALCULATION_CAPACITY_COST_ERROR'
+  | 'CAPACITY_CONFIGURATION_ERROR'
+  | 'CAPACITY_REQUEST_ERROR'
+  | 'SERVICE_ERROR'
+  | 'GENERIC_ERROR';
+export type WarningDetailCode = 'CAPACITY_CONFIGURATION_WARNING' | 'DELIVERY_WINDOWS_WARNING';
+
+export interface AddressInfoResponse {
+  address: string | null;
+  district: string | null;
+  province: string | null;
+  ubigeoCode: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface EntityDetailResponse {
+  entityType: string;
+  entityCode: string;
+  name: string | null;
+  shortName: string | null;
+  platformWarehouseId: string | null;
+  platformDockId: string | null;
+  contactNumber: string | null;
+  pickupPointId: string | null;
+  deliveryTime: string | null;
+  addressInfo: AddressInfoResponse | null;
+  /** only pickup details carry it, and only when coordinates were given */
+  distanceInfo: { distance: number; unit: 'km' } | null;
+}
+
+export interface DeliveryTraceDetailResponse {
+  sourceNode: string;
+  targetNode: string;
+  route: string;
+  usedDispatchCapacity: number;
+  usedPickingCapacity: number;
+  dispatchDate: string;
+  dispatchUnits: number;
+  leadTime: number;
+  daysOfWeek: string;
+  departureDate: string;
+  receptionDate: string;
+}
+
+export interface DeliveryWindowResponse {
+  deliveryWindow: string;
+  deliveryWindowStart: string;
+  deliveryWindowEnd: string;
+  blocked: boolean;
+}
+
+export interface DeliveryTraceResponse {
+  deliveryDate: string;
+  shippingEstimate: number;
+  details: DeliveryTraceDetailResponse[];
+  deliveryWindows: DeliveryWindowResponse[];
+}
+
+export interface ArriveDateResponse {
+  node: string;
+  arriveDate: string;
+}
+
+/** A detail of an error: fields a code does not carry are null (E11.5). */
+export interface DetailedCapacityErrorDetail {
+  errorCode: ErrorDetailCode;
+  description: string;
+  sku: string | null;
+  requestedQuantity: number | null;
+  availableQuantity: number | null;
+}
+
+export interface DetailedCapacityErrorResponse {
+  code: ErrorCode;
+  details: DetailedCapacityErrorDetail[];
+}
+
+export interface DetailedCapacityWarningResponse {
+  code: 'CAPACITY_WARNING';
+  details: { errorCode: WarningDetailCode; description: string; sku: null }[];
+}
+
+export interface DeliveryCapacityGroupResponse {
+  origin: string | null;
+  destination: string | null;
+  dispatchType: DispatchType;
+  dispatchMode: DispatchMode;
+  /** present only when `dispatchCostEnabled` (null on error groups) */
+  deliveryCost?: number | null;
+  zone: string | null;
+  pickingDays: Weekday[];
+  processingDays: number | null;
+  leadTimes: number[];
+  routeDaysOfWeek: Weekday[][];
+  route: string | null;
+  routeDescription: string | null;
+  pickingDate: string | null;
+  deliveryDates: string[][];
+  originEntityDetails: EntityDetailResponse | null;
+  pickupEntityDetails: EntityDetailResponse | null;
+  deliveryTrace: DeliveryTraceResponse[];
+  arriveDates: ArriveDateResponse[];
+  message: string;
+  detailedCapacityError: DetailedCapacityErrorResponse[];
+  detailedCapacityWarning: DetailedCapacityWarningResponse[];
+  dispatchItems: ItemCapacityRequest[];
+  isWholesale: boolean;
+  wholesaleAdditionalDays: number;
+}
+
+export interface CalculateDeliveryCapacityResponse {
+  /** null when the request had none: the service answers with a generated UUID (E11.6) */
+  identifier: string | null;
+  logisticsCapacity: DeliveryCapacityGroupResponse[];
+  prioritizationCriteria: string;
+}
+
+/** One line of the layout B answer (delivery date information). */
+export interface DeliveryDateLineResponse {
+  skuCode: string | null;
+  line: string | null;
+  processingDays: number | null;
+  leadTimes: number[];
+  pickingDate: string | null;
+  deliveryDates: string[];
+  deliveryTrace: DeliveryTraceResponse[];
+  message: string;
+}
