@@ -1,11 +1,11 @@
-import { SCOPES } from '@delivery/auth';
+import { Scope, SCOPES } from '@delivery/auth';
 import type { DevSecrets } from './dev-secrets';
 
 interface BannerInput {
   ports: { capacity: number; upload: number; worker: number };
   env: NodeJS.ProcessEnv;
   secrets: DevSecrets;
-  sign: (scope: string) => Promise<string | undefined>;
+  sign: (scope: Scope) => Promise<string | undefined>;
   /** the JWT secret is the generated dev one (not one set by the caller) */
   usesDevKey: boolean;
 }

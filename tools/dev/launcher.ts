@@ -4,7 +4,8 @@ import { runMigrations } from '@delivery/persistence';
 import { resolveDevBroker } from './dev-broker';
 import { resolveDevDatabase } from './dev-database';
 import { loadOrCreateDevSecrets } from './dev-secrets';
-import { signHs256Token } from '../auth/hs256-token';
+import type { Scope } from '@delivery/auth';
+import { issueToken } from '../auth/token.cli';
 import { printBanner } from './banner';
 
 /**
@@ -127,16 +128,9 @@ async function main(): Promise<void> {
   start('product-ingest-worker', 'apps/product-ingest-worker/src/main.ts', ports.worker);
   await Promise.all(apps.map((app) => waitUntilReady(app.port, app.name)));
 
-  const sign = (scope: string) =>
+  const sign = (scope: Scope) =>
     env.JWT_SECRET
-      ? signHs256Token({
-          secret: env.JWT_SECRET,
-          scopes: [scope],
-          subject: 'dev',
-          expiresIn: '12h',
-          issuer: env.JWT_ISSUER,
-          audience: env.JWT_AUDIENCE,
-        })
+      ? issueToken({ scopes: [scope], subject: 'dev', expiresInSeconds: 12 * 3600 }, env)
       : Promise.resolve(undefined);
   await printBanner({ ports, env, secrets, sign, usesDevKey: !hasJwtKey });
 }

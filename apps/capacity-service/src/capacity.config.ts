@@ -1,5 +1,5 @@
 import { AuthConfig, AuthScheme, parseAuthConfig } from '@delivery/auth';
-import { databaseEnv, env, EnvOf, EnvSource, parseEnv, platformEnv } from '@delivery/platform';
+import { combineConfig, databaseEnv, env, EnvOf, EnvSource, parseEnv, platformEnv } from '@delivery/platform';
 
 export const CAPACITY_AUTH_SCHEMES: AuthScheme[] = ['jwt', 'apiKey', 'basic'];
 
@@ -14,5 +14,8 @@ const capacityEnv = {
 export type CapacityConfig = EnvOf<typeof capacityEnv> & { auth: AuthConfig };
 
 export function parseCapacityConfig(source: EnvSource): CapacityConfig {
-  return { ...parseEnv(capacityEnv, source), auth: parseAuthConfig(source, CAPACITY_AUTH_SCHEMES) };
+  return combineConfig(
+    () => parseEnv(capacityEnv, source),
+    () => ({ auth: parseAuthConfig(source, CAPACITY_AUTH_SCHEMES) }),
+  );
 }

@@ -1,5 +1,14 @@
 import { AuthConfig, AuthScheme, parseAuthConfig } from '@delivery/auth';
-import { brokerEnv, databaseEnv, env, EnvOf, EnvSource, parseEnv, platformEnv } from '@delivery/platform';
+import {
+  brokerEnv,
+  combineConfig,
+  databaseEnv,
+  env,
+  EnvOf,
+  EnvSource,
+  parseEnv,
+  platformEnv,
+} from '@delivery/platform';
 
 /** The upload contract names only the JWT bearer scheme. */
 export const UPLOAD_AUTH_SCHEMES: AuthScheme[] = ['jwt'];
@@ -16,5 +25,8 @@ const uploadEnv = {
 export type UploadConfig = EnvOf<typeof uploadEnv> & { auth: AuthConfig };
 
 export function parseUploadConfig(source: EnvSource): UploadConfig {
-  return { ...parseEnv(uploadEnv, source), auth: parseAuthConfig(source, UPLOAD_AUTH_SCHEMES) };
+  return combineConfig(
+    () => parseEnv(uploadEnv, source),
+    () => ({ auth: parseAuthConfig(source, UPLOAD_AUTH_SCHEMES) }),
+  );
 }

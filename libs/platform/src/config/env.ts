@@ -34,6 +34,25 @@ export function parseEnv<S extends EnvSchema>(schema: S, source: EnvSource): Env
   return out as EnvOf<S>;
 }
 
+/**
+ * Runs several config parsers (the env schema, the auth variables…) and reports all their problems together.
+ */
+export function combineConfig<A extends object, B extends object>(first: () => A, second: () => B): A & B {
+  const problems: string[] = [];
+  const run = <T>(parse: () => T): T | undefined => {
+    try {
+      return parse();
+    } catch (error) {
+      problems.push(...(error instanceof ConfigError ? error.problems : [(error as Error).message]));
+      return undefined;
+    }
+  };
+  const a = run(first);
+  const b = run(second);
+  if (problems.length || !a || !b) throw new ConfigError(problems);
+  return { ...a, ...b };
+}
+
 export const env = {
   string:
     (fallback?: string): EnvParser<string> =>
