@@ -1,0 +1,42 @@
+import autocannon from 'autocannon';
+
+export interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+export interface LoadSpec {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  durationSeconds: number;
+  connections: number;
+  /** fixed offered load in requests/s across all connections; unset: as fast as the server answers */
+  rate?: number;
+}
+
+/** One autocannon run from this process against a server in another process. */
+export async function runLoad(spec: LoadSpec): Promise<LoadFigures> {
+  const result = await autocannon({
+    url: spec.url,
+    method: spec.method ?? 'GET',
+    headers: spec.headers,
+    body: spec.body,
+    duration: spec.durationSeconds,
+    connections: spec.connections,
+    overallRate: spec.rate,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
