@@ -76,6 +76,27 @@ describe('E1.3 horizon', () => {
   });
 });
 
+describe('E1.3 horizon consequence', () => {
+  it('E1.3 with a short horizon a later start can find a departure an earlier search missed', () => {
+    const snapshot = snapshotOf(
+      documentOf({
+        settings: { searchHorizonDays: 3 },
+        nodes: [node('A', { pickingCapacity: 1 })],
+        zones: [zone('Z', ['150101'])],
+        routes: [
+          homeRoute('R1', 'A', 'Z', { daysOfWeek: ['JUE'], priority: 1 }),
+          homeRoute('R2', 'A', 'Z', { leadTimeDays: 10, priority: 2 }),
+        ],
+      }),
+    );
+    // picking 11-23: R1 searches 11-23…11-25 and fails, R2 delivers 12-03
+    expect(onlyGroup(snapshot, request()).deliveryDates.map((dates) => dates[0])).toEqual(['2026-12-03']);
+    // a full picking counter on 11-23 moves picking to 11-24: R1 now finds Thursday 11-26 — an earlier first date
+    const less = onlyGroup(snapshot, request(), { counters: [used('PICKING', 'A', '2026-11-23', 1)] });
+    expect(less.deliveryDates.map((dates) => dates[0])).toEqual(['2026-11-26', '2026-12-04']);
+  });
+});
+
 describe('E1.6 counters', () => {
   it('E1.6 an override replaces the default capacity for its date', () => {
     const overrides = [{ scope: 'DISPATCH', ref: 'R', date: '2026-11-23', capacity: 0 }];

@@ -1,0 +1,107 @@
+/** Reservations R2.2/R2.6/R2.7: the counters each listed date of a group's path uses. */
+import { demoSnapshot, e10Request } from '../testing/demo-world';
+import {
+  documentOf,
+  homeRoute,
+  layoutA,
+  node,
+  requestA,
+  runAsService,
+  snapshotOf,
+  used,
+  zone,
+} from '../testing/world-builder';
+
+describe('counter plans for reservations', () => {
+  it('lists PICKING and DISPATCH with the units and the last-leg windows with their state, per listed date', () => {
+    const outcome = layoutA(
+      runAsService(demoSnapshot(), e10Request(), {
+        counters: [used('WINDOW', 'R-CD01-LIMCENTRO-N:AM', '2026-11-28', 40)],
+      }),
+    );
+    const [plan] = outcome.groupPlans;
+    expect(plan).toMatchObject({
+      origin: 'CD01',
+      dispatchMode: 'HOME_DELIVERY',
+      destination: 'LIM-CENTRO',
+      units: 2,
+    });
+    expect(plan.dates.map((date) => date.deliveryDate)).toEqual(
+      outcome.response.logisticsCapacity[0].deliveryDates[0],
+    );
+    expect(plan.dates[0]).toEqual({
+      deliveryDate: '2026-11-26',
+      counters: [
+        { scope: 'PICKING', ref: 'CD01', date: '2026-11-23', units: 2, unlimited: false },
+        { scope: 'DISPATCH', ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', units: 2, unlimited: false },
+      ],
+      windows: [
+        {
+          scope: 'WINDOW',
+          window: 'AM',
+          ref: 'R-CD01-LIMCENTRO-N:AM',
+          date: '2026-11-26',
+          units: 1,
+          open: true,
+          unlimited: false,
+        },
+        {
+          scope: 'WINDOW',
+          window: 'PM',
+          ref: 'R-CD01-LIMCENTRO-N:PM',
+          date: '2026-11-26',
+          units: 1,
+          open: true,
+          unlimited: false,
+        },
+      ],
+    });
+    expect(plan.dates[1].windows.map((w) => [w.window, w.date, w.open])).toEqual([
+      ['AM', '2026-11-28', false],
+      ['PM', '2026-11-28', true],
+    ]);
+  });
+
+  it('keeps every leg of a multi-leg path; later dates change only the last leg', () => {
+    const [plan] = layoutA(
+      runAsService(demoSnapshot(), e10Request({ deliveryData: { zone: 'LIM-SUR' } })),
+    ).groupPlans;
+    expect(
+      plan.dates.slice(0, 2).map((date) => date.counters.map((c) => `${c.scope} ${c.ref} ${c.date}`)),
+    ).toEqual([
+      ['PICKING CD01 2026-11-23', 'DISPATCH R-CD01-TD05-T 2026-11-24', 'DISPATCH R-TD05-LIMSUR-N 2026-11-25'],
+      ['PICKING CD01 2026-11-23', 'DISPATCH R-CD01-TD05-T 2026-11-24', 'DISPATCH R-TD05-LIMSUR-N 2026-11-26'],
+    ]);
+    expect(plan.dates[0].windows).toEqual([]);
+  });
+
+  it('marks unlimited counters (recorded, not incremented) and gives error groups no dates, in response order', () => {
+    const snapshot = snapshotOf(
+      documentOf({
+        nodes: [node('A')],
+        zones: [zone('Z', ['150101'])],
+        routes: [homeRoute('R', 'A', 'Z', { dispatchCapacity: 5 })],
+      }),
+    );
+    const outcome = layoutA(
+      runAsService(
+        snapshot,
+        requestA({
+          deliveryData: { zone: 'Z' },
+          items: [
+            { skuCode: 'S', origin: 'X' },
+            { skuCode: 'S', origin: 'A' },
+          ],
+        }),
+      ),
+    );
+    expect(outcome.groupPlans.map((plan) => [plan.origin, plan.dates.length])).toEqual([
+      ['A', 5],
+      ['X', 0],
+    ]);
+    expect(outcome.groupPlans[0].dates[0].counters.map((c) => [c.scope, c.unlimited])).toEqual([
+      ['PICKING', true],
+      ['DISPATCH', false],
+    ]);
+  });
+});
