@@ -62,10 +62,18 @@ function wallClockMs(timeZone: string, epochMs: number): number {
   return days * DAY_MS + ((fields.hour * 60 + fields.minute) * 60 + fields.second) * 1000;
 }
 
+/** Last answer per zone: offsets change on whole minutes, so one UTC minute has one business (day, minute). */
+const lastNow = new Map<string, { minute: number; now: BusinessNow }>();
+
 export function businessNow(timeZone: string, instant: Date): BusinessNow {
-  const wall = wallClockMs(timeZone, instant.getTime());
+  const minute = Math.floor(instant.getTime() / MINUTE_MS);
+  const last = lastNow.get(timeZone);
+  if (last !== undefined && last.minute === minute) return last.now;
+  const wall = wallClockMs(timeZone, minute * MINUTE_MS);
   const today = Math.floor(wall / DAY_MS);
-  return { today, minutes: Math.floor((wall - today * DAY_MS) / MINUTE_MS) };
+  const now = { today, minutes: Math.floor((wall - today * DAY_MS) / MINUTE_MS) };
+  lastNow.set(timeZone, { minute, now });
+  return now;
 }
 
 /** Offset in minutes (local − UTC) in force at the instant. */

@@ -9,7 +9,6 @@ export type Weekday = 'LUN' | 'MAR' | 'MIE' | 'JUE' | 'VIE' | 'SAB' | 'DOM';
 export const WEEKDAYS: readonly Weekday[] = ['LUN', 'MAR', 'MIE', 'JUE', 'VIE', 'SAB', 'DOM'];
 export const ALL_WEEKDAYS_MASK = 0b1111111;
 
-const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const TIME_PATTERN = /^([01]\d|2[0-3]):([0-5]\d)$/;
 
 /** Days from 1970-01-01 to the civil date y-m-d (H. Hinnant's days_from_civil). */
@@ -38,18 +37,37 @@ function civilFromDays(days: DayNumber): [number, number, number] {
 
 /** `YYYY-MM-DD` → day number, or null when the text is not a real calendar date. */
 export function parseDate(text: string): DayNumber | null {
-  const match = DATE_PATTERN.exec(text);
-  if (match === null) return null;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
-  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
+  if (text.length !== 10 || text.charCodeAt(4) !== 45 || text.charCodeAt(7) !== 45) return null;
+  const year = digits(text, 0, 4);
+  const month = digits(text, 5, 7);
+  const day = digits(text, 8, 10);
+  if (year < 0 || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return null;
   return daysFromCivil(year, month, day);
 }
 
+/** The decimal value of text[from, to), or −1 when a character is not a digit (no allocation). */
+function digits(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let i = from; i < to; i++) {
+    const code = text.charCodeAt(i) - 48;
+    if (code < 0 || code > 9) return -1;
+    value = value * 10 + code;
+  }
+  return value;
+}
+
+const formatted = new Map<DayNumber, string>();
+const FORMAT_CACHE_LIMIT = 8192;
+
 export function formatDate(days: DayNumber): string {
-  const [year, month, day] = civilFromDays(days);
-  return `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+  let text = formatted.get(days);
+  if (text === undefined) {
+    const [year, month, day] = civilFromDays(days);
+    text = `${pad(year, 4)}-${pad(month, 2)}-${pad(day, 2)}`;
+    if (formatted.size >= FORMAT_CACHE_LIMIT) formatted.clear();
+    formatted.set(days, text);
+  }
+  return text;
 }
 
 function daysInMonth(year: number, month: number): number {

@@ -10,7 +10,12 @@ export function counterKeyOf(scope: CounterScope, ref: string): string {
 }
 
 export function buildSnapshot(document: ConfigurationDocument): Snapshot {
-  const counterByKey = new Map<string, CounterModel>();
+  const counters: Record<CounterScope, Map<string, CounterModel>> = {
+    PICKING: new Map(),
+    DISPATCH: new Map(),
+    WINDOW: new Map(),
+  };
+  let counterCount = 0;
   const overrides = new Map<string, Map<number, number | null>>();
   for (const row of document.capacityOverrides) {
     const key = counterKeyOf(row.scope, row.ref);
@@ -24,11 +29,11 @@ export function buildSnapshot(document: ConfigurationDocument): Snapshot {
       scope,
       ref,
       key,
-      index: counterByKey.size,
+      index: counterCount++,
       capacity,
       overrides: overrides.get(key) ?? null,
     };
-    counterByKey.set(key, model);
+    counters[scope].set(ref, model);
     return model;
   };
 
@@ -102,8 +107,8 @@ export function buildSnapshot(document: ConfigurationDocument): Snapshot {
     zoneByUbigeo,
     routeByCode: new Map(routes.map((route) => [route.code, route])),
     routesBySource,
-    counterByKey,
-    counterCount: counterByKey.size,
+    counters,
+    counterCount,
     pickupPoints: nodes.filter((node) => node.isPickupPoint).sort((a, b) => compareCodes(a.code, b.code)),
   };
 }

@@ -102,7 +102,8 @@ export interface Snapshot {
   readonly zoneByUbigeo: ReadonlyMap<string, ZoneModel>;
   readonly routeByCode: ReadonlyMap<string, RouteModel>;
   readonly routesBySource: ReadonlyMap<string, readonly RouteModel[]>;
-  readonly counterByKey: ReadonlyMap<string, CounterModel>;
+  /** counters by scope and ref (node code, route code, `route:window`) */
+  readonly counters: Readonly<Record<CounterScope, ReadonlyMap<string, CounterModel>>>;
   readonly counterCount: number;
   /** pickup points (nodes with `pickupPointId`), in code order */
   readonly pickupPoints: readonly NodeModel[];

@@ -1,7 +1,6 @@
 /** E1.6 counters: capacity (override or default), used (stored, 0 when absent) and the free-capacity test. */
 import type { DayNumber } from '../calendar/calendar';
 import { parseDate } from '../calendar/calendar';
-import { counterKeyOf } from '../configuration/snapshot.builder';
 import type { CounterModel, Snapshot } from '../configuration/snapshot';
 import type { CounterUsageRow } from '../request/calculation-data.types';
 
@@ -16,7 +15,7 @@ export class CounterBook {
   ) {
     this.usedByCounter = new Array<Map<DayNumber, number> | undefined>(snapshot.counterCount);
     for (const row of rows) {
-      const counter = snapshot.counterByKey.get(counterKeyOf(row.scope, row.ref));
+      const counter = snapshot.counters[row.scope]?.get(row.ref);
       const day = parseDate(row.date);
       if (counter === undefined || day === null) continue;
       let byDay = this.usedByCounter[counter.index];
