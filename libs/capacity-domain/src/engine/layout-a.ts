@@ -74,15 +74,14 @@ export function calculateLayoutA(
 /** E6.1: explicit origins in order of first appearance (placed items join them), × modes × destinations. */
 function groupSpecsOf(prepared: LayoutARequest, placement: Placement): GroupSpec[] {
   const byOrigin = new Map<string, PreparedItem[]>();
-  for (const item of prepared.items) {
-    if (item.origin !== null) byOrigin.set(item.origin, [...(byOrigin.get(item.origin) ?? []), item]);
-  }
-  for (const [origin, items] of placement.placed) {
-    byOrigin.set(
-      origin,
-      [...(byOrigin.get(origin) ?? []), ...items].sort((a, b) => a.index - b.index),
-    );
-  }
+  const join = (origin: string, items: readonly PreparedItem[]): void => {
+    const group = byOrigin.get(origin);
+    if (group === undefined) byOrigin.set(origin, [...items]);
+    else group.push(...items);
+  };
+  for (const item of prepared.items) if (item.origin !== null) join(item.origin, [item]);
+  for (const [origin, items] of placement.placed) join(origin, items);
+  for (const items of byOrigin.values()) items.sort((a, b) => a.index - b.index);
   const { snapshot } = prepared.scope;
   const specs: GroupSpec[] = [];
   for (const [originCode, items] of byOrigin) {

@@ -10,6 +10,7 @@ import type { CalculationData } from '../request/calculation-data.types';
 import type { DeliveryDateRequest, DispatchItemRequest } from '../request/capacity-request.types';
 import type {
   DeliveryDateLineResponse,
+  DeliveryTraceResponse,
   DetailedCapacityErrorDetail,
 } from '../request/capacity-response.types';
 import { CapacityOutcome, onlyRoutesMissing } from './capacity-outcome';
@@ -18,7 +19,7 @@ import { deliveryTraceOf, TraceEnvironment } from './delivery-trace.builder';
 import { Destination, namedPickup } from './destination.resolver';
 import { evaluateGroup, GroupEvaluation } from './group.evaluator';
 import { PreparedItem, prepareItem } from './item-measures';
-import { PathDateSearch } from './path-dates.calculator';
+import { ListedPath, PathDateSearch } from './path-dates.calculator';
 import { RequestScope, requestScope } from './request-scope';
 
 type Line =
@@ -48,6 +49,12 @@ export function calculateLayoutB(
     counters,
     search,
   };
+  const traces = new Map<GroupEvaluation, DeliveryTraceResponse[]>();
+  const traceOf = (group: GroupEvaluation, listed: ListedPath): DeliveryTraceResponse[] => {
+    let trace = traces.get(group);
+    if (trace === undefined) traces.set(group, (trace = deliveryTraceOf(env, listed, group.units)));
+    return trace;
+  };
   return {
     kind: onlyRoutesMissing(
       lines.map((line) => ('group' in line ? (line.group.error?.details ?? []) : line.details)),
@@ -55,7 +62,7 @@ export function calculateLayoutB(
       ? 'routesNotFound'
       : 'ok',
     layout: 'B',
-    response: lines.map((line) => lineResponseOf(env, line)),
+    response: lines.map((line) => lineResponseOf(line, traceOf)),
   };
 }
 
@@ -76,7 +83,9 @@ function linesOf(scope: RequestScope, items: readonly DispatchItemRequest[], sea
     }
     const { dispatchType, deliveryMode, zone, destination } = item.request;
     const key = JSON.stringify([origin.code, dispatchType, deliveryMode, zone, destination]);
-    groups.set(key, [...(groups.get(key) ?? []), item]);
+    const members = groups.get(key);
+    if (members === undefined) groups.set(key, [item]);
+    else members.push(item);
     return null;
   });
   const evaluated = new Map<PreparedItem, GroupEvaluation>();
@@ -128,7 +137,11 @@ function detail(
   return { errorCode, description, sku: null, requestedQuantity: null, availableQuantity: null };
 }
 
-function lineResponseOf(env: TraceEnvironment, line: Line): DeliveryDateLineResponse {
+/** One answer line; the lines of a group share its trace entries. */
+function lineResponseOf(
+  line: Line,
+  traceOf: (group: GroupEvaluation, listed: ListedPath) => DeliveryTraceResponse[],
+): DeliveryDateLineResponse {
   const request = line.item.request;
   const echo = { skuCode: request.skuCode ?? null, line: request.line ?? null };
   const group = 'group' in line ? line.group : null;
@@ -154,7 +167,7 @@ function lineResponseOf(env: TraceEnvironment, line: Line): DeliveryDateLineResp
     leadTimes: best.path.legs.map((leg) => leg.leadTimeDays),
     pickingDate: formatDate(best.pickingDate),
     deliveryDates: best.deliveryDates.map(formatDate),
-    deliveryTrace: deliveryTraceOf(env, best, group.units),
+    deliveryTrace: traceOf(group, best),
     message: 'OK',
   };
 }
