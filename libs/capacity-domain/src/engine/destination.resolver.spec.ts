@@ -116,6 +116,10 @@ describe('E3.2 pickup destination', () => {
       ['CAPACITY_ERROR', 'ROUTE_NOT_EXIST', 'no pickup point given and no coordinates'],
     ]);
     expect([none.destination, none.pickupEntityDetails, none.origin]).toEqual([null, null, 'A']);
+    const halfCoordinates = onlyGroup(world, store({ latitude: -12 }));
+    expect(errorsOf(halfCoordinates)).toEqual([
+      ['CAPACITY_ERROR', 'ROUTE_NOT_EXIST', 'no pickup point given and no coordinates'],
+    ]);
     const far = onlyGroup(world, store(here, { maxDistancePickingStore: 1 }));
     expect(errorsOf(far)).toEqual([['CAPACITY_ERROR', 'ROUTE_NOT_EXIST', 'no pickup point within 1 km']]);
   });

@@ -150,6 +150,21 @@ describe('E6.2 placement', () => {
     ]);
   });
 
+  it('E6.2 without a resolvable destination no node is a candidate, so origin-less items are unplaced', () => {
+    const groups = groupsOf(
+      world,
+      requestA({
+        deliveryData: { zone: 'NOPE' },
+        items: [{ skuCode: 'S' }, { skuCode: 'S', origin: 'CD1' }],
+      }),
+      { stock: everywhere('S') },
+    );
+    expect(groups.map((g) => [g.origin, g.detailedCapacityError[0].details[0].errorCode])).toEqual([
+      ['CD1', 'ROUTE_NOT_EXIST'],
+      [null, 'PRODUCT_STOCK_NOT_AVAILABLE'],
+    ]);
+  });
+
   it('E6.2 placed items join the group of an explicit item with the same origin, in request order', () => {
     const items = [{ skuCode: 'P' }, { skuCode: 'E', origin: 'CD1' }];
     expect(origins({}, everywhere('P'), items)).toEqual([['CD1', ['P', 'E']]]);

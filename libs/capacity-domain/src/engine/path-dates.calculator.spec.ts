@@ -366,6 +366,16 @@ describe('E4.5 range', () => {
     expect(datesOf(group)).toEqual(['2026-11-26', '2026-11-27', '2026-11-28']);
   });
 
+  it('E4.5 a later search that fails before the range also ends in "no delivery date within the requested range"', () => {
+    const group = onlyGroup(
+      line({ daysOfWeek: ['LUN'] }, {}, { searchHorizonDays: 3 }),
+      request({ calculationOptions: { rangeStart: '2026-12-01' } }),
+    );
+    expect(errorsOf(group)).toEqual([
+      ['CAPACITY_ERROR', 'DISPATCH_NOT_AVAILABLE', 'no delivery date within the requested range'],
+    ]);
+  });
+
   it('E4.5 no date within the range makes the path infeasible with DISPATCH_NOT_AVAILABLE', () => {
     const group = onlyGroup(
       line(),
