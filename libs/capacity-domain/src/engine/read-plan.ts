@@ -13,7 +13,12 @@ import type { Clock } from '../calendar/business-time';
 import { formatDate } from '../calendar/calendar';
 import type { CounterModel, Snapshot } from '../configuration/snapshot';
 import type { ReadPlan } from '../request/calculation-data.types';
-import { CapacityRequest, DeliveryDateRequest, isLayoutA } from '../request/capacity-request.types';
+import {
+  CalculateDeliveryCapacityRequest,
+  CapacityRequest,
+  DeliveryDateRequest,
+  isLayoutA,
+} from '../request/capacity-request.types';
 import { compareCodes } from '../shared/geo-distance';
 import { businessRuleProblems } from './business-rules.validator';
 import { Destination, isResolved, namedPickup } from './destination.resolver';
@@ -29,11 +34,7 @@ export function planReads(snapshot: Snapshot, request: CapacityRequest, clock: C
   return isLayoutA(request) ? planLayoutA(snapshot, request, clock) : planLayoutB(snapshot, request, clock);
 }
 
-function planLayoutA(
-  snapshot: Snapshot,
-  request: Parameters<typeof prepareLayoutA>[1],
-  clock: Clock,
-): ReadPlan {
+function planLayoutA(snapshot: Snapshot, request: CalculateDeliveryCapacityRequest, clock: Clock): ReadPlan {
   const prepared = prepareLayoutA(snapshot, request, clock);
   if ('field' in prepared || businessRuleProblems(prepared).length > 0) return EMPTY_PLAN;
   const { scope, dispatchType } = prepared;
