@@ -2,7 +2,7 @@
 /**
  * Builds one app (or all) into dist/: every .ts file under the app and under libs/ is transpiled by SWC into
  * dist/<same path>.js with `@delivery/*` imports rewritten to relative paths, so `node dist/apps/<app>/src/main.js`
- * runs with production dependencies only. Tests and fixtures are left out.
+ * runs with production dependencies only. Tests, test helpers (`testing/`) and fixtures are left out.
  *   node tools/build.js capacity-service
  */
 const fs = require('node:fs');
@@ -16,7 +16,7 @@ function* tsFiles(dir) {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) {
-      if (entry.name !== 'fixtures' && entry.name !== 'node_modules') yield* tsFiles(full);
+      if (!['fixtures', 'testing', 'node_modules'].includes(entry.name)) yield* tsFiles(full);
     } else if (entry.name.endsWith('.ts') && !skip.test(entry.name)) {
       yield full;
     }
