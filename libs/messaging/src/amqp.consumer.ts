@@ -1,0 +1,201 @@
+import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
+import type { AmqpConnection } from './amqp.connection';
+import { DeliveryDispatcher } from './delivery.dispatcher';
+import type { DeliveryPolicy } from './delivery.policy';
+import { attemptsOf, headerString, MessageHeaders } from './message.headers';
+import type { MessagingHooks } from './messaging.hooks';
+import { describeError, silentLogger, type MessagingLogger } from './messaging.logger';
+import type {
+  DeliveredMessage,
+  MessageConsumer,
+  MessageHandler,
+  MessagePublisher,
+  SettleResult,
+} from './message.types';
+import { withTemporaryChannel } from './temporary.channel';
+
+export interface AmqpConsumerOptions {
+  /** Queue, retry and dead-letter queues, delivery limit, back-off (e.g. `productTopology().policy`). */
+  readonly policy: DeliveryPolicy;
+  /** Unacknowledged deliveries at most. Default 4. */
+  readonly prefetch?: number;
+  readonly hooks?: MessagingHooks;
+  readonly logger?: MessagingLogger;
+}
+
+type State = 'idle' | 'consuming' | 'paused' | 'cancelled';
+
+/**
+ * Manual-ack consumer of one queue. Re-opens its channel and consumes again after every reconnection (unless
+ * paused or cancelled). Retries and dead letters are published through `publisher` (a confirm publisher) and the
+ * delivery is acknowledged only after the broker confirmed the copy.
+ */
+export class AmqpConsumer implements MessageConsumer {
+  readonly queue: string;
+  readonly deliveryLimit: number;
+  private readonly prefetch: number;
+  private readonly logger: MessagingLogger;
+  private readonly dispatcher: DeliveryDispatcher;
+  private readonly deliveries = new WeakMap<DeliveredMessage, { channel: Channel; raw: ConsumeMessage }>();
+  private handler: MessageHandler | undefined;
+  private channel: Channel | undefined;
+  private consumerTag: string | undefined;
+  private state: State = 'idle';
+  private closed = false;
+
+  constructor(
+    private readonly connection: AmqpConnection,
+    publisher: MessagePublisher,
+    options: AmqpConsumerOptions,
+  ) {
+    this.queue = options.policy.queue;
+    this.deliveryLimit = options.policy.deliveryLimit;
+    this.prefetch = options.prefetch ?? 4;
+    this.logger = options.logger ?? silentLogger;
+    const acknowledger = {
+      ack: (m: DeliveredMessage) => this.settle(m, 'ack'),
+      release: (m: DeliveredMessage) => this.settle(m, 'release'),
+    };
+    this.dispatcher = new DeliveryDispatcher(
+      options.policy,
+      publisher,
+      acknowledger,
+      options.hooks ?? {},
+      this.logger,
+    );
+  }
+
+  async start(handler: MessageHandler): Promise<void> {
+    if (this.state !== 'idle') throw new Error(`Consumer of ${this.queue} was already started`);
+    this.handler = handler;
+    this.state = 'consuming';
+    await this.connection.onConnected((model) => this.open(model));
+  }
+
+  ack(message: DeliveredMessage): Promise<void> {
+    return this.dispatcher.ack(message);
+  }
+
+  retry(message: DeliveredMessage, reason: string): Promise<SettleResult> {
+    return this.dispatcher.retry(message, reason);
+  }
+
+  deadLetter(message: DeliveredMessage, reason: string): Promise<SettleResult> {
+    return this.dispatcher.deadLetter(message, reason);
+  }
+
+  async pause(): Promise<void> {
+    if (this.state === 'consuming') this.state = 'paused';
+    await this.stopConsuming();
+  }
+
+  async resume(): Promise<void> {
+    if (this.state !== 'paused') return;
+    this.state = 'consuming';
+    if (this.channel && !this.consumerTag) await this.consume(this.channel);
+  }
+
+  async cancel(timeoutMs: number): Promise<boolean> {
+    this.state = 'cancelled';
+    await this.stopConsuming();
+    return this.dispatcher.tracker.waitIdle(timeoutMs);
+  }
+
+  inFlight(): number {
+    return this.dispatcher.tracker.size();
+  }
+
+  async queueDepth(): Promise<number> {
+    const model = this.connection.current();
+    if (!model) throw new Error('The message broker is not connected');
+    const { messageCount } = await withTemporaryChannel(model, (channel) => channel.checkQueue(this.queue));
+    return messageCount;
+  }
+
+  /** Closing the channel returns unacknowledged deliveries to the queue (the broker counts a redelivery). */
+  async close(): Promise<void> {
+    this.state = 'cancelled';
+    this.closed = true;
+    const channel = this.channel;
+    this.channel = undefined;
+    if (channel) await channel.close().catch(() => undefined);
+  }
+
+  private async open(model: ChannelModel): Promise<void> {
+    if (this.closed || this.state === 'cancelled') return;
+    const channel = await model.createChannel();
+    channel.on('error', (error: Error) =>
+      this.logger.warn(`Consumer channel of ${this.queue}: ${error.message}`),
+    );
+    channel.on('close', () => this.onChannelClosed(model, channel));
+    await channel.prefetch(this.prefetch);
+    this.channel = channel;
+    this.consumerTag = undefined;
+    if (this.state === 'consuming') await this.consume(channel);
+  }
+
+  private onChannelClosed(model: ChannelModel, channel: Channel): void {
+    if (this.channel !== channel) return;
+    this.channel = undefined;
+    this.consumerTag = undefined;
+    setImmediate(() => {
+      if (!this.closed && this.connection.current() === model) {
+        this.open(model).catch((error: unknown) =>
+          this.logger.warn(`Consumer of ${this.queue}: ${describeError(error)}`),
+        );
+      }
+    });
+  }
+
+  private async consume(channel: Channel): Promise<void> {
+    const { consumerTag } = await channel.consume(this.queue, (raw) => this.onDelivery(channel, raw), {
+      noAck: false,
+    });
+    this.consumerTag = consumerTag;
+    if (this.state !== 'consuming') await this.stopConsuming(); // paused or cancelled meanwhile
+  }
+
+  private async stopConsuming(): Promise<void> {
+    const channel = this.channel;
+    const tag = this.consumerTag;
+    this.consumerTag = undefined;
+    if (channel && tag) await channel.cancel(tag).catch(() => undefined);
+  }
+
+  private onDelivery(channel: Channel, raw: ConsumeMessage | null): void {
+    if (raw === null) {
+      this.logger.warn(`The broker cancelled the consumer of ${this.queue} (queue deleted?)`);
+      this.consumerTag = undefined;
+      return;
+    }
+    const message = toDeliveredMessage(raw);
+    this.deliveries.set(message, { channel, raw });
+    this.dispatcher.dispatch(message, this.handler as MessageHandler);
+  }
+
+  /** A delivery belongs to the channel it came on; once that channel is gone the broker redelivers it anyway. */
+  private async settle(message: DeliveredMessage, action: 'ack' | 'release'): Promise<void> {
+    const delivery = this.deliveries.get(message);
+    if (!delivery || delivery.channel !== this.channel) return;
+    try {
+      if (action === 'ack') delivery.channel.ack(delivery.raw);
+      else delivery.channel.nack(delivery.raw, false, true);
+    } catch (error) {
+      this.logger.warn(`Could not ${action} message ${message.messageId ?? '?'}: ${describeError(error)}`);
+    }
+  }
+}
+
+function toDeliveredMessage(raw: ConsumeMessage): DeliveredMessage {
+  const headers: Record<string, unknown> = raw.properties.headers ?? {};
+  return {
+    content: raw.content,
+    pattern: headerString(headers, MessageHeaders.pattern) ?? raw.fields.routingKey,
+    exchange: raw.fields.exchange,
+    routingKey: raw.fields.routingKey,
+    messageId: raw.properties.messageId === undefined ? undefined : String(raw.properties.messageId),
+    contentType: raw.properties.contentType === undefined ? undefined : String(raw.properties.contentType),
+    headers,
+    attempts: attemptsOf(headers),
+  };
+}

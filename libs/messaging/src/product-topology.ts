@@ -1,0 +1,82 @@
+import { DEFAULT_DELIVERY_LIMIT, DEFAULT_RETRY_BACKOFF, type DeliveryPolicy } from './delivery.policy';
+import type { BackoffOptions } from './backoff';
+import type { TopologyDefinition } from './topology';
+
+export interface ProductTopologyOptions {
+  readonly exchange: string;
+  readonly queue: string;
+  readonly retryQueue: string;
+  readonly deadLetterQueue: string;
+  readonly routingKey: string;
+  readonly deliveryLimit: number;
+  readonly retryBackoff: BackoffOptions;
+}
+
+export const PRODUCT_TOPOLOGY_DEFAULTS: ProductTopologyOptions = {
+  exchange: 'products',
+  queue: 'product-ingest.batches',
+  retryQueue: 'product-ingest.retry',
+  deadLetterQueue: 'product-ingest.dead-letter',
+  routingKey: 'product.batch',
+  deliveryLimit: DEFAULT_DELIVERY_LIMIT,
+  retryBackoff: DEFAULT_RETRY_BACKOFF,
+};
+
+export interface ProductTopology {
+  readonly names: ProductTopologyOptions;
+  readonly definition: TopologyDefinition;
+  /** What the worker's consumer needs to retry and dead-letter (`AmqpConsumerOptions` extends it). */
+  readonly policy: DeliveryPolicy;
+}
+
+/**
+ * The product pipeline's topology (product-pipeline.md P2); names are configurable so tests use unique ones.
+ *
+ * - `products` (topic) → `product-ingest.batches` (quorum) with `product.batch`.
+ * - A failed batch is republished by the consumer to `product-ingest.retry` (quorum) with a per-message expiration
+ *   (the back-off); when it expires the broker dead-letters it to the main queue through the default exchange,
+ *   at-least-once (which quorum queues support with `reject-publish` overflow). Expiry happens at the head of
+ *   the queue, so a message never comes back earlier than its back-off; it may come back later when a message with
+ *   a longer back-off is ahead of it (bounded by the back-off cap).
+ * - `product-ingest.dead-letter` (quorum) keeps dead letters for inspection, without TTL or length limit.
+ * - The main queue's `x-delivery-limit` is a backstop for messages that crash consumers before they can be
+ *   settled: the broker then dead-letters them itself to the same dead-letter queue. The consumer checks the same
+ *   limit first and dead-letters with its reason headers.
+ */
+export function productTopology(overrides: Partial<ProductTopologyOptions> = {}): ProductTopology {
+  const names = { ...PRODUCT_TOPOLOGY_DEFAULTS, ...overrides };
+  const definition: TopologyDefinition = {
+    exchanges: [{ name: names.exchange, type: 'topic' }],
+    queues: [
+      {
+        name: names.queue,
+        arguments: {
+          'x-queue-type': 'quorum',
+          'x-delivery-limit': names.deliveryLimit,
+          'x-dead-letter-exchange': '',
+          'x-dead-letter-routing-key': names.deadLetterQueue,
+        },
+      },
+      {
+        name: names.retryQueue,
+        arguments: {
+          'x-queue-type': 'quorum',
+          'x-dead-letter-exchange': '',
+          'x-dead-letter-routing-key': names.queue,
+          'x-dead-letter-strategy': 'at-least-once',
+          'x-overflow': 'reject-publish',
+        },
+      },
+      { name: names.deadLetterQueue, arguments: { 'x-queue-type': 'quorum' } },
+    ],
+    bindings: [{ queue: names.queue, exchange: names.exchange, pattern: names.routingKey }],
+  };
+  const policy: DeliveryPolicy = {
+    queue: names.queue,
+    retryQueue: names.retryQueue,
+    deadLetterQueue: names.deadLetterQueue,
+    deliveryLimit: names.deliveryLimit,
+    retryBackoff: names.retryBackoff,
+  };
+  return { names, definition, policy };
+}

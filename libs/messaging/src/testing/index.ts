@@ -1,0 +1,4 @@
+export * from './outgoing-message.factory';
+export * from './rabbitmq.test-vhost';
+export * from './tcp.proxy';
+export * from './wait-for';
