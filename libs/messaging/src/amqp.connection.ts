@@ -114,9 +114,11 @@ export class AmqpConnection {
       model.on('blocked', (reason: string) =>
         this.logger.warn(`AMQP connection blocked by the broker: ${reason}`),
       );
+      model.on('unblocked', () => this.logger.log('AMQP connection unblocked'));
       this.model = model;
       if (this.closing) return void (await model.close().catch(() => undefined));
       for (const listener of [...this.connectedListeners]) await listener(model);
+      if (this.model !== model) throw new Error('AMQP connection closed while it was being set up');
       this.ready = true;
       this.failures = 0;
       this.logger.log('AMQP connection established');

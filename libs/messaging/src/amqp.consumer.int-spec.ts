@@ -236,6 +236,17 @@ describe('AmqpConsumer on RabbitMQ', () => {
     expect(message.headers['x-delivery-count']).toBe(1);
   });
 
+  it('consumes again once a deleted queue is declared again', async () => {
+    const received: string[] = [];
+    await consumer().start(async (message) => void received.push(message.messageId ?? ''));
+    await inspect.deleteQueue(topology.names.queue);
+    await new Promise((resolve) => setTimeout(resolve, 150)); // the consumer retries against the missing queue
+    await declareTopology(model, topology.definition);
+    await publish('z:0');
+    await waitFor(() => received.length === 1, 10_000, 'a delivery from the declared-again queue');
+    expect(received).toEqual(['z:0']);
+  });
+
   it('consumes again after the connection comes back', async () => {
     const proxy = await TcpProxy.start(sandbox.url);
     const viaProxy = new AmqpConnection({

@@ -1,5 +1,6 @@
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
 import type { AmqpConnection } from './amqp.connection';
+import { backoffDelay, type BackoffOptions } from './backoff';
 import { DeliveryDispatcher } from './delivery.dispatcher';
 import type { DeliveryPolicy } from './delivery.policy';
 import { attemptsOf, headerString, MessageHeaders } from './message.headers';
@@ -25,6 +26,9 @@ export interface AmqpConsumerOptions {
 
 type State = 'idle' | 'consuming' | 'paused' | 'cancelled';
 
+/** Re-opening a channel the broker closed (e.g. the queue was deleted) backs off instead of spinning. */
+const REOPEN_BACKOFF: BackoffOptions = { initialMs: 100, factor: 2, maxMs: 5000 };
+
 /**
  * Manual-ack consumer of one queue. Re-opens its channel and consumes again after every reconnection (unless
  * paused or cancelled). Retries and dead letters are published through `publisher` (a confirm publisher) and the
@@ -42,6 +46,8 @@ export class AmqpConsumer implements MessageConsumer {
   private consumerTag: string | undefined;
   private state: State = 'idle';
   private closed = false;
+  private reopenFailures = 0;
+  private reopenTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly connection: AmqpConnection,
@@ -116,6 +122,7 @@ export class AmqpConsumer implements MessageConsumer {
   async close(): Promise<void> {
     this.state = 'cancelled';
     this.closed = true;
+    clearTimeout(this.reopenTimer);
     const channel = this.channel;
     this.channel = undefined;
     if (channel) await channel.close().catch(() => undefined);
@@ -132,19 +139,25 @@ export class AmqpConsumer implements MessageConsumer {
     this.channel = channel;
     this.consumerTag = undefined;
     if (this.state === 'consuming') await this.consume(channel);
+    this.reopenFailures = 0;
   }
 
   private onChannelClosed(model: ChannelModel, channel: Channel): void {
     if (this.channel !== channel) return;
     this.channel = undefined;
     this.consumerTag = undefined;
-    setImmediate(() => {
-      if (!this.closed && this.connection.current() === model) {
-        this.open(model).catch((error: unknown) =>
-          this.logger.warn(`Consumer of ${this.queue}: ${describeError(error)}`),
-        );
-      }
-    });
+    this.reopenFailures += 1;
+    // When the whole connection went away, the reconnection re-opens the channel instead.
+    this.reopenTimer = setTimeout(
+      () => {
+        if (!this.closed && this.connection.current() === model) {
+          this.open(model).catch((error: unknown) =>
+            this.logger.warn(`Consumer of ${this.queue}: ${describeError(error)}`),
+          );
+        }
+      },
+      backoffDelay(this.reopenFailures, REOPEN_BACKOFF),
+    );
   }
 
   private async consume(channel: Channel): Promise<void> {
@@ -164,8 +177,11 @@ export class AmqpConsumer implements MessageConsumer {
 
   private onDelivery(channel: Channel, raw: ConsumeMessage | null): void {
     if (raw === null) {
-      this.logger.warn(`The broker cancelled the consumer of ${this.queue} (queue deleted?)`);
+      // The queue was deleted (or its node went away): start over on a new channel, with back-off, until the
+      // queue is back (every app declares the topology when it starts).
+      this.logger.warn(`The broker cancelled the consumer of ${this.queue}; consuming again after back-off`);
       this.consumerTag = undefined;
+      void channel.close().catch(() => undefined);
       return;
     }
     const message = toDeliveredMessage(raw);

@@ -65,7 +65,7 @@ export class AmqpTransportStrategy extends Server<AmqpTransportEvents> implement
     const timeoutMs = this.options.closeTimeoutMs ?? 20_000;
     const drained = await this.consumer.cancel(timeoutMs);
     if (!drained) {
-      this.logger.warn?.(
+      this.logger.warn(
         `${this.consumer.inFlight()} handler(s) still running after ${timeoutMs} ms; their messages go back to the queue`,
       );
     }
@@ -147,7 +147,7 @@ export class AmqpTransportStrategy extends Server<AmqpTransportEvents> implement
         ? await this.consumer.deadLetter(message, reason)
         : await this.consumer.retry(message, reason);
       if (result.outcome === 'retried') {
-        this.logger.warn?.(
+        this.logger.warn(
           `${id} failed (attempt ${result.attempt}), retrying in ${result.delayMs} ms: ${reason}`,
         );
         return 'retried';

@@ -103,6 +103,15 @@ describe('ConfirmPublisher on RabbitMQ', () => {
     expect(confirms).toEqual([expect.objectContaining({ messages: 50, outcome: 'confirmed' })]);
   });
 
+  it('confirms a batch larger than the channel buffer (publish() returns false and the publisher waits for drain)', async () => {
+    // amqplib buffers at most 1024 frames per channel before publish() returns false; 3000 messages go past that.
+    const messages = Array.from({ length: 3000 }, (_, i) =>
+      buildOutgoingMessage({ exchange: topology.names.exchange, messageId: `big:${i}` }),
+    );
+    await publisher.publishBatch(messages);
+    expect((await inspect.checkQueue(topology.names.queue)).messageCount).toBe(3000);
+  });
+
   it('rejects with "unroutable" naming the returned message when no queue is bound for it', async () => {
     const messages = [
       ...batch(2),
@@ -138,7 +147,7 @@ describe('ConfirmPublisher on RabbitMQ', () => {
     const started = Date.now();
     expect(await failure(publisher.publishBatch(batch(3, 'late')))).toMatchObject({ reason: 'timeout' });
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
-    expect(Date.now() - started).toBeLessThan(400);
+    expect(Date.now() - started).toBeLessThan(1000);
     proxy.delay(0);
     await publisher.publishBatch(batch(1, 'on-time'));
   });
@@ -151,7 +160,7 @@ describe('ConfirmPublisher on RabbitMQ', () => {
     await waitFor(() => !connection.isConnected(), 1000, 'the connection to notice the cut');
     started = Date.now();
     expect(await failure(publisher.publishBatch(batch(1, 'down')))).toMatchObject({ reason: 'disconnected' });
-    expect(Date.now() - started).toBeLessThan(50);
+    expect(Date.now() - started).toBeLessThan(100);
 
     proxy.restore();
     const restored = Date.now();
