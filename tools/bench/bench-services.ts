@@ -18,7 +18,10 @@ export async function freshBenchDatabase(name = 'delivery_bench'): Promise<strin
 }
 
 /** capacity-service as its own process (as in production), logging only warnings, tokens signed with TEST_JWT_SECRET. */
-export async function startBenchCapacityService(databaseUrl: string, env: Record<string, string> = {}): Promise<AppProcess> {
+export async function startBenchCapacityService(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<AppProcess> {
   const app = await startAppProcess('apps/capacity-service/src/main.ts', {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',

@@ -27,7 +27,9 @@ function machine(): string {
 function table(result: BenchResult): string {
   const lines = ['| subject | figures |', '|---|---|'];
   for (const row of result.rows) {
-    lines.push(`| ${row.subject} | ${row.figures.map((f) => `${f.metric} ${f.value}${f.unit ? ` ${f.unit}` : ''}`).join('; ')} |`);
+    lines.push(
+      `| ${row.subject} | ${row.figures.map((f) => `${f.metric} ${f.value}${f.unit ? ` ${f.unit}` : ''}`).join('; ')} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -52,7 +54,9 @@ function writeDocs(sections: Map<string, string>): void {
     'so ratios hold on a noisy machine; absolute times depend on the machine named in each section.\n';
   let text = fs.existsSync(docsFile) ? fs.readFileSync(docsFile, 'utf8') : header;
   for (const [id, body] of sections) {
-    const pattern = new RegExp(`<!-- bench:${id.replace(/\./g, '\\.')} -->[\\s\\S]*?<!-- /bench:${id.replace(/\./g, '\\.')} -->`);
+    const pattern = new RegExp(
+      `<!-- bench:${id.replace(/\./g, '\\.')} -->[\\s\\S]*?<!-- /bench:${id.replace(/\./g, '\\.')} -->`,
+    );
     text = pattern.test(text) ? text.replace(pattern, body) : `${text.trimEnd()}\n\n${body}\n`;
   }
   fs.writeFileSync(docsFile, text.endsWith('\n') ? text : `${text}\n`);
@@ -61,7 +65,12 @@ function writeDocs(sections: Map<string, string>): void {
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
   const scenarios = loadScenarios().filter((s) => wanted.length === 0 || wanted.includes(s.id));
-  if (scenarios.length === 0) throw new Error(`no scenario named ${wanted.join(', ')}; known: ${loadScenarios().map((s) => s.id).join(', ')}`);
+  if (scenarios.length === 0)
+    throw new Error(
+      `no scenario named ${wanted.join(', ')}; known: ${loadScenarios()
+        .map((s) => s.id)
+        .join(', ')}`,
+    );
   const when = new Date().toISOString().slice(0, 10);
   const sections = new Map<string, string>();
   for (const scenario of scenarios) {

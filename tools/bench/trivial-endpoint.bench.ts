@@ -15,7 +15,9 @@ const scenario: BenchScenario = {
   async run() {
     const app = await startBenchCapacityService(await freshBenchDatabase());
     try {
-      const headers = { Authorization: bearer(await mintToken({ scopes: ['capacity:calculate'], expiresIn: 3600 })) };
+      const headers = {
+        Authorization: bearer(await mintToken({ scopes: ['capacity:calculate'], expiresIn: 3600 })),
+      };
       const url = `${app.url}/capacity/v1/whoami`;
       await runLoad({ url, headers, durationSeconds: 3, connections: 10 }); // warm-up
       const peak = await runLoad({ url, headers, durationSeconds: 10, connections: 10 });
@@ -40,7 +42,9 @@ const scenario: BenchScenario = {
             ],
           },
         ],
-        summary: [`trivial endpoint peak: ${round(peak.requestsPerSecond)} req/s (the Q1.3 ratio's denominator)`],
+        summary: [
+          `trivial endpoint peak: ${round(peak.requestsPerSecond)} req/s (the Q1.3 ratio's denominator)`,
+        ],
       };
     } finally {
       await app.stop();
