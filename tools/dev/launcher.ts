@@ -18,7 +18,8 @@ const dataDir = path.join(root, '.data');
 
 interface AppProcess {
   name: string;
-  port: number;
+  /** the ports the process serves (two for the in-process products pair) */
+  ports: number[];
   child: ChildProcess;
 }
 
@@ -70,13 +71,13 @@ async function main(): Promise<void> {
   };
   const apps: AppProcess[] = [];
   let stopping = false;
-  const start = (name: string, script: string, port: number, extra: NodeJS.ProcessEnv = {}) => {
+  const start = (name: string, script: string, appPorts: number[], extra: NodeJS.ProcessEnv = {}) => {
     const child = spawn(
       process.execPath,
       ['-r', path.join(root, 'tools/register.js'), path.join(root, script)],
       {
         cwd: root,
-        env: { ...env, PORT: String(port), ...extra },
+        env: { ...env, PORT: String(appPorts[0]), ...extra },
         stdio: 'inherit',
       },
     );
@@ -86,7 +87,7 @@ async function main(): Promise<void> {
         void stopAll(1);
       }
     });
-    apps.push({ name, port, child });
+    apps.push({ name, ports: appPorts, child });
   };
 
   const stopAll = async (exitCode: number) => {
@@ -116,17 +117,30 @@ async function main(): Promise<void> {
   start(
     'capacity-service',
     'apps/capacity-service/src/main.ts',
-    ports.capacity,
+    [ports.capacity],
     basePath('CAPACITY_BASE_PATH'),
   );
-  start(
-    'product-upload-service',
-    'apps/product-upload-service/src/main.ts',
-    ports.upload,
-    basePath('UPLOAD_BASE_PATH'),
-  );
-  start('product-ingest-worker', 'apps/product-ingest-worker/src/main.ts', ports.worker);
-  await Promise.all(apps.map((app) => waitUntilReady(app.port, app.name)));
+  if (broker.url) {
+    start(
+      'product-upload-service',
+      'apps/product-upload-service/src/main.ts',
+      [ports.upload],
+      basePath('UPLOAD_BASE_PATH'),
+    );
+    start('product-ingest-worker', 'apps/product-ingest-worker/src/main.ts', [ports.worker]);
+  } else {
+    // no broker: one process hosts both on a shared in-memory broker
+    start(
+      'products (upload service + worker)',
+      'tools/dev/products-in-process.ts',
+      [ports.upload, ports.worker],
+      {
+        UPLOAD_PORT: String(ports.upload),
+        WORKER_PORT: String(ports.worker),
+      },
+    );
+  }
+  await Promise.all(apps.flatMap((app) => app.ports.map((port) => waitUntilReady(port, app.name))));
 
   const sign = (scope: Scope) =>
     env.JWT_SECRET

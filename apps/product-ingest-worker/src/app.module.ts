@@ -1,12 +1,18 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { InMemoryBroker, MessagingModule, productTopology } from '@delivery/messaging';
 import { PersistenceModule } from '@delivery/persistence';
 import { messageFormat, PlatformModule } from '@delivery/platform';
 import { WorkerConfig } from './worker.config';
 
+/** What a process hosting the worker may override (the no-broker dev mode passes its in-memory broker). */
+export interface WorkerAppOverrides {
+  readonly broker?: InMemoryBroker;
+}
+
 /** The worker has no public API: its HTTP port serves only /health/* and /metrics. */
 @Module({})
 export class AppModule {
-  static forRoot(config: WorkerConfig): DynamicModule {
+  static forRoot(config: WorkerConfig, overrides: WorkerAppOverrides = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -20,6 +26,12 @@ export class AppModule {
           url: config.DATABASE_URL,
           poolSize: config.DATABASE_POOL_SIZE,
           applicationName: 'product-ingest-worker',
+        }),
+        MessagingModule.forRoot({
+          url: config.AMQP_URL,
+          broker: overrides.broker,
+          connectionName: 'product-ingest-worker',
+          topology: productTopology().definition,
         }),
       ],
     };

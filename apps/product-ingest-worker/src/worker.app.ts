@@ -1,8 +1,25 @@
 import { createHttpApp } from '@delivery/platform';
+import { MessageErrorPassthroughFilter, Messaging, productTopology } from '@delivery/messaging';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AppModule } from './app.module';
+import { AppModule, WorkerAppOverrides } from './app.module';
 import { WorkerConfig } from './worker.config';
 
-export function createWorkerApp(config: WorkerConfig): Promise<NestExpressApplication> {
-  return createHttpApp(AppModule.forRoot(config));
+/**
+ * The worker: an HTTP app for health and metrics, with a microservice whose transport consumes
+ * `product-ingest.batches` (manual acks, prefetch, retries with back-off, dead letters). Does not listen on HTTP.
+ */
+export async function createWorkerApp(
+  config: WorkerConfig,
+  overrides: WorkerAppOverrides = {},
+): Promise<NestExpressApplication> {
+  const app = await createHttpApp(AppModule.forRoot(config, overrides));
+  const strategy = app.get(Messaging).transport({
+    policy: productTopology().policy,
+    prefetch: config.WORKER_PREFETCH,
+    closeTimeoutMs: Math.max(1000, config.SHUTDOWN_TIMEOUT_MS - 5000), // leaves time to close the pools
+  });
+  const microservice = app.connectMicroservice({ strategy });
+  microservice.useGlobalFilters(new MessageErrorPassthroughFilter());
+  await app.startAllMicroservices();
+  return app;
 }

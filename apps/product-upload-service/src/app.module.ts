@@ -1,13 +1,19 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@delivery/auth';
+import { InMemoryBroker, MessagingModule, productTopology } from '@delivery/messaging';
 import { PersistenceModule } from '@delivery/persistence';
 import { messageFormat, PlatformModule } from '@delivery/platform';
 import { UPLOAD_AUTH_SCHEMES, UploadConfig } from './upload.config';
 import { WhoAmIController } from './whoami.controller';
 
+/** What a process hosting the app may override (the no-broker dev mode passes its in-memory broker). */
+export interface UploadAppOverrides {
+  readonly broker?: InMemoryBroker;
+}
+
 @Module({})
 export class AppModule {
-  static forRoot(config: UploadConfig): DynamicModule {
+  static forRoot(config: UploadConfig, overrides: UploadAppOverrides = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -27,6 +33,13 @@ export class AppModule {
           url: config.DATABASE_URL,
           poolSize: config.DATABASE_POOL_SIZE,
           applicationName: 'product-upload-service',
+        }),
+        MessagingModule.forRoot({
+          url: config.AMQP_URL,
+          broker: overrides.broker,
+          connectionName: 'product-upload-service',
+          topology: productTopology().definition,
+          confirmTimeoutMs: config.PUBLISH_CONFIRM_TIMEOUT_MS,
         }),
       ],
       controllers: [WhoAmIController],

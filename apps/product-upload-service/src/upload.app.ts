@@ -1,10 +1,13 @@
 import { createHttpApp } from '@delivery/platform';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { AppModule } from './app.module';
+import { AppModule, UploadAppOverrides } from './app.module';
 import { UploadConfig } from './upload.config';
 
-export function createUploadApp(config: UploadConfig): Promise<NestExpressApplication> {
-  return createHttpApp(AppModule.forRoot(config), {
+export function createUploadApp(
+  config: UploadConfig,
+  overrides: UploadAppOverrides = {},
+): Promise<NestExpressApplication> {
+  return createHttpApp(AppModule.forRoot(config, overrides), {
     title: 'Bulk Product Upload Service',
     description: 'Uploads of up to 3000 products, processed asynchronously; upload status by process code.',
     version: '1.0.0',

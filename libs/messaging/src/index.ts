@@ -9,6 +9,7 @@ export * from './in-memory.broker';
 export * from './in-memory.consumer';
 export * from './in-memory.publisher';
 export * from './message.context';
+export * from './messaging.module';
 export * from './message-error-passthrough.filter';
 export * from './message.headers';
 export * from './message.types';

@@ -1,0 +1,66 @@
+import { Controller, Global, Module } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import { Test } from '@nestjs/testing';
+import { ReadinessRegistry } from '@delivery/platform';
+import { InMemoryBroker } from './in-memory.broker';
+import { Messaging, MessagingModule } from './messaging.module';
+import type { MessagingHooks, ConfirmEvent } from './messaging.hooks';
+import { productTopology } from './product-topology';
+import { buildOutgoingMessage, waitFor } from './testing';
+
+@Global()
+@Module({ providers: [ReadinessRegistry], exports: [ReadinessRegistry] })
+class ReadinessModule {}
+
+const confirms: ConfirmEvent[] = [];
+class RecordingHooks implements MessagingHooks {
+  onConfirm(event: ConfirmEvent): void {
+    confirms.push(event);
+  }
+}
+
+const received: unknown[] = [];
+@Controller()
+class EchoConsumer {
+  @EventPattern('product.batch')
+  handle(@Payload() body: unknown): void {
+    received.push(body);
+  }
+}
+
+describe('MessagingModule on an in-memory broker', () => {
+  it('publishes, consumes through the transport, reports readiness and calls the hooks', async () => {
+    const broker = new InMemoryBroker();
+    const topology = productTopology();
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        ReadinessModule,
+        MessagingModule.forRoot({
+          broker,
+          connectionName: 'test',
+          topology: topology.definition,
+          hooks: RecordingHooks,
+        }),
+      ],
+      controllers: [EchoConsumer],
+    }).compile();
+    const app = moduleRef.createNestApplication();
+    const messaging = app.get(Messaging);
+    app.connectMicroservice({ strategy: messaging.transport({ policy: topology.policy }) });
+    await app.init();
+    await app.startAllMicroservices();
+
+    const [[name, check]] = app.get(ReadinessRegistry).entries();
+    expect(name).toBe('rabbitmq');
+    await expect(check()).resolves.toBeUndefined();
+
+    await messaging.publisher.publishBatch([buildOutgoingMessage({ body: { n: 1 } })]);
+    await waitFor(() => received.length === 1);
+    expect(received).toEqual([{ n: 1 }]);
+    expect(confirms).toEqual([{ messages: 1, durationMs: expect.any(Number), outcome: 'confirmed' }]);
+
+    broker.setConnected(false);
+    await expect(check()).rejects.toThrow('not connected');
+    await app.close();
+  });
+});

@@ -1,0 +1,133 @@
+import {
+  DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  OnApplicationShutdown,
+  OnModuleInit,
+  Optional,
+  type Type,
+} from '@nestjs/common';
+import { ReadinessRegistry } from '@delivery/platform';
+import { AmqpMessaging } from './amqp.messaging';
+import { AmqpTransportStrategy } from './amqp.transport-strategy';
+import type { DeliveryPolicy } from './delivery.policy';
+import type { InMemoryBroker } from './in-memory.broker';
+import { InMemoryConsumer } from './in-memory.consumer';
+import { InMemoryPublisher } from './in-memory.publisher';
+import type { MessagePublisher } from './message.types';
+import type { MessagingHooks } from './messaging.hooks';
+import type { MessagingLogger } from './messaging.logger';
+import type { TopologyDefinition } from './topology';
+
+export interface MessagingModuleOptions {
+  /** RabbitMQ URL; ignored when `broker` is given. */
+  readonly url?: string;
+  /** The in-process broker of the no-broker dev mode (and of unit tests). */
+  readonly broker?: InMemoryBroker;
+  /** Shown in the broker's connection list. */
+  readonly connectionName: string;
+  /** Declared at start (and after every reconnection); idempotent. */
+  readonly topology?: TopologyDefinition;
+  /** Default 5000 ms. */
+  readonly confirmTimeoutMs?: number;
+  /** A provider class implementing the hooks (e.g. one recording metrics), built by Nest's injector. */
+  readonly hooks?: Type<MessagingHooks>;
+  readonly logger?: MessagingLogger;
+}
+
+export interface TransportOptions {
+  readonly policy: DeliveryPolicy;
+  /** Default 4. */
+  readonly prefetch?: number;
+  /** How long closing waits for in-flight handlers. Default 20 000 ms. */
+  readonly closeTimeoutMs?: number;
+}
+
+const MESSAGING_OPTIONS = Symbol('MESSAGING_OPTIONS');
+const MESSAGING_HOOKS = Symbol('MESSAGING_HOOKS');
+
+/**
+ * One app's messaging, on RabbitMQ or on an `InMemoryBroker`: the publisher, a transport for a worker, readiness
+ * (`rabbitmq`), and closing on shutdown. Starting does not wait for the broker: the app boots not ready and
+ * becomes ready when the connection is up (it keeps reconnecting).
+ */
+@Injectable()
+export class Messaging implements OnModuleInit, OnApplicationShutdown {
+  readonly publisher: MessagePublisher;
+  private readonly amqp: AmqpMessaging | undefined;
+  private readonly hooks: MessagingHooks;
+
+  constructor(
+    @Inject(MESSAGING_OPTIONS) private readonly options: MessagingModuleOptions,
+    private readonly readiness: ReadinessRegistry,
+    @Optional() @Inject(MESSAGING_HOOKS) hooks?: MessagingHooks,
+  ) {
+    this.hooks = hooks ?? {};
+    const { broker, topology } = options;
+    if (broker) {
+      if (topology) broker.declare(topology);
+      this.publisher = new InMemoryPublisher(broker, this.hooks);
+      return;
+    }
+    if (!options.url) throw new Error('MessagingModule needs a broker URL or an InMemoryBroker');
+    this.amqp = new AmqpMessaging({
+      url: options.url,
+      connectionName: options.connectionName,
+      topology,
+      confirmTimeoutMs: options.confirmTimeoutMs,
+      hooks: this.hooks,
+      logger: options.logger,
+    });
+    this.publisher = this.amqp.publisher;
+  }
+
+  onModuleInit(): void {
+    this.readiness.register('rabbitmq', async () => {
+      if (!this.publisher.isReady()) throw new Error(this.notReadyReason());
+    });
+    this.amqp?.start().catch(() => undefined); // keeps reconnecting; readiness says when it is up
+  }
+
+  /** A Nest transport consuming `options.policy.queue` with manual acks, retries and dead letters. */
+  transport(options: TransportOptions): AmqpTransportStrategy {
+    if (this.amqp) return this.amqp.transport(options);
+    const broker = this.options.broker as InMemoryBroker;
+    const consumer = new InMemoryConsumer(broker, {
+      ...options,
+      hooks: this.hooks,
+      logger: this.options.logger,
+    });
+    return new AmqpTransportStrategy({ consumer, closeTimeoutMs: options.closeTimeoutMs, hooks: this.hooks });
+  }
+
+  isReady(): boolean {
+    return this.publisher.isReady();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.amqp?.close();
+  }
+
+  private notReadyReason(): string {
+    const failure = this.amqp?.connection.lastFailure();
+    return failure ? `not connected: ${failure.message}` : 'not connected';
+  }
+}
+
+@Global()
+@Module({})
+export class MessagingModule {
+  static forRoot(options: MessagingModuleOptions): DynamicModule {
+    return {
+      module: MessagingModule,
+      providers: [
+        { provide: MESSAGING_OPTIONS, useValue: options },
+        ...(options.hooks ? [options.hooks, { provide: MESSAGING_HOOKS, useExisting: options.hooks }] : []),
+        Messaging,
+      ],
+      exports: [Messaging],
+    };
+  }
+}
