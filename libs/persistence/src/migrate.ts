@@ -1,5 +1,8 @@
 import { createDataSource } from './data-source';
 
+/** The database `npm run migrate` and the migration Job use when `DATABASE_URL` is unset (local development). */
+export const DEFAULT_MIGRATION_DATABASE_URL = 'postgres://postgres@localhost:5432/delivery';
+
 /** Runs pending migrations against `url` and returns their names (empty when up to date). */
 export async function runMigrations(url: string): Promise<string[]> {
   const dataSource = createDataSource({ url, poolSize: 1, applicationName: 'migrate' });
@@ -9,5 +12,26 @@ export async function runMigrations(url: string): Promise<string[]> {
     return applied.map((m) => m.name);
   } finally {
     await dataSource.destroy();
+  }
+}
+
+/**
+ * The migration command: migrates `DATABASE_URL`, prints what it applied (or why it failed, without the URL) and
+ * returns the process exit code. `npm run migrate` (tools/db/migrate.cli.ts) and the image's migration entry
+ * (`node dist/libs/persistence/src/migrate.main.js`, run by the Kubernetes Job and compose) both call it.
+ */
+export async function migrateCommand(env: Record<string, string | undefined>): Promise<number> {
+  const url = env.DATABASE_URL?.trim() || DEFAULT_MIGRATION_DATABASE_URL;
+  try {
+    const applied = await runMigrations(url);
+    console.log(
+      applied.length
+        ? `applied ${applied.length} migration(s): ${applied.join(', ')}`
+        : 'database is up to date',
+    );
+    return 0;
+  } catch (error) {
+    console.error(`migration failed: ${(error as Error).message}`);
+    return 1;
   }
 }

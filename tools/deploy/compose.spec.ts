@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse } from 'yaml';
+import { APPS, defaultsOf, SECRET_VARIABLES } from './app-environment';
+import {
+  containerEnvironment,
+  find,
+  onlyContainer,
+  plainValue,
+  renderOverlay,
+  ROOT,
+} from './rendered-manifests';
+
+/**
+ * docker/compose.yml parses (with its merge keys, as Compose reads them), builds the apps with docker/Dockerfile,
+ * orders Postgres/RabbitMQ → migration → apps, and gives each app the variables Kubernetes gives it, by name.
+ */
+interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile: string; args: Record<string, string> };
+  command?: string[];
+  environment?: Record<string, string>;
+  ports?: string[];
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  read_only?: boolean;
+  tmpfs?: string[];
+  cap_drop?: string[];
+}
+
+const COMPOSE_FILE = path.join(ROOT, 'docker/compose.yml');
+const compose = parse(fs.readFileSync(COMPOSE_FILE, 'utf8'), { merge: true }) as {
+  services: Record<string, ComposeService>;
+};
+const objects = renderOverlay('qa');
+const kubernetesEnv = (kind: string, name: string) =>
+  containerEnvironment(onlyContainer(find(objects, kind, name)), objects);
+
+describe('docker/compose.yml', () => {
+  it('runs Postgres 15, RabbitMQ with the management plugin, the migration and the three apps', () => {
+    expect(Object.keys(compose.services).sort()).toEqual(['migrate', 'postgres', 'rabbitmq', ...APPS].sort());
+    expect(compose.services.postgres.image).toMatch(/^postgres:15[-.]/);
+    expect(compose.services.rabbitmq.image).toMatch(/^rabbitmq:3\.\d+-management$/);
+    expect(compose.services.postgres.healthcheck?.test[0]).toBe('CMD');
+    expect(compose.services.rabbitmq.healthcheck?.test[0]).toBe('CMD');
+  });
+
+  it.each(APPS)('builds %s with docker/Dockerfile from the repository root', (app) => {
+    const { build } = compose.services[app];
+    expect(path.resolve(path.dirname(COMPOSE_FILE), build?.context ?? '')).toBe(ROOT);
+    expect(fs.existsSync(path.join(ROOT, build?.dockerfile ?? ''))).toBe(true);
+    expect(build).toEqual({ context: '..', dockerfile: 'docker/Dockerfile', args: { APP: app } });
+  });
+
+  it.each(APPS)('gives %s the same variables as its Kubernetes Deployment, and its port', (app) => {
+    const service = compose.services[app];
+    const env = kubernetesEnv('Deployment', app);
+    expect(Object.keys(service.environment ?? {}).sort()).toEqual([...env.keys()].sort());
+    const port = String(defaultsOf(app).PORT);
+    expect(service.environment?.PORT).toBe(port);
+    expect(service.ports).toEqual([`${port}:${port}`]);
+    for (const name of ['BASE_PATH', 'SHUTDOWN_DELAY_MS', 'SHUTDOWN_TIMEOUT_MS', 'NODE_ENV'])
+      expect([name, service.environment?.[name]]).toEqual([name, plainValue(env, name)]);
+  });
+
+  it('takes the auth secrets from the shell, never from the file', () => {
+    for (const app of APPS)
+      for (const [name, value] of Object.entries(compose.services[app].environment ?? {}))
+        if (SECRET_VARIABLES.has(name) && !['DATABASE_URL', 'AMQP_URL'].includes(name))
+          expect([name, value]).toEqual([name, `\${${name}:-}`]);
+  });
+
+  it('points the apps at the stack Postgres and RabbitMQ', () => {
+    for (const app of APPS) {
+      const env = compose.services[app].environment ?? {};
+      expect(new URL(env.DATABASE_URL).host).toBe('postgres:5432');
+      if (env.AMQP_URL) expect(new URL(env.AMQP_URL).host).toBe('rabbitmq:5672');
+    }
+  });
+
+  it('migrates once, with the Job command and variables, before any app starts', () => {
+    const migrate = compose.services.migrate;
+    const job = onlyContainer(find(objects, 'Job', 'delivery-migrate'));
+    expect(migrate.command).toEqual(job.command);
+    expect(Object.keys(migrate.environment ?? {})).toEqual([
+      ...kubernetesEnv('Job', 'delivery-migrate').keys(),
+    ]);
+    expect(migrate.depends_on).toEqual({ postgres: { condition: 'service_healthy' } });
+    for (const app of APPS) {
+      const dependsOn = compose.services[app].depends_on ?? {};
+      expect(dependsOn.migrate).toEqual({ condition: 'service_completed_successfully' });
+      if (compose.services[app].environment?.AMQP_URL)
+        expect(dependsOn.rabbitmq).toEqual({ condition: 'service_healthy' });
+    }
+  });
+
+  it('hardens the app containers as the pods are: read-only root, /tmp writable, no capabilities', () => {
+    for (const name of ['migrate', ...APPS]) {
+      const { read_only, tmpfs, cap_drop } = compose.services[name];
+      expect([name, read_only, tmpfs, cap_drop]).toEqual([name, true, ['/tmp'], ['ALL']]);
+    }
+  });
+});

@@ -1,0 +1,262 @@
+import { execFile, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import { builtinModules } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { APPS, defaultsOf } from './app-environment';
+import { dockerignoreFilter } from './dockerignore.matcher';
+import { type Instruction, parseDockerfile, stage } from './dockerfile.parser';
+import { find, onlyContainer, podSpec, renderOverlay, ROOT } from './rendered-manifests';
+
+/**
+ * docker/Dockerfile without a Docker engine: its stages and commands are parsed, its build stage is replayed in a
+ * temporary directory (the files its COPY lines take from the build context that .dockerignore lets through, then
+ * the same `node tools/build.js $APP`), and what the image would run is run: each app's CMD reaches its
+ * configuration check and the migration entry runs, with only production dependencies required.
+ */
+const dockerfile = parseDockerfile(fs.readFileSync(path.join(ROOT, 'docker/Dockerfile'), 'utf8'));
+const inContext = dockerignoreFilter(fs.readFileSync(path.join(ROOT, '.dockerignore'), 'utf8'));
+const packageJson = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+const MIGRATION_ENTRY = 'dist/libs/persistence/src/migrate.main.js';
+
+const instructions = (stageName: string, keyword: string): Instruction[] =>
+  stage(dockerfile, stageName).instructions.filter((i) => i.keyword === keyword);
+const runCommands = (stageName: string) => instructions(stageName, 'RUN').map((i) => i.raw);
+
+/** The runtime CMD with APP substituted: the argv the container starts with. */
+function commandFor(app: string): string[] {
+  const [cmd] = instructions('runtime', 'CMD');
+  expect(cmd.execForm).toBe(true);
+  return cmd.args.map((arg) => arg.replace(/\$\{APP\}/g, app));
+}
+
+/** Files of the repository the build context holds under `source` (what `COPY source` sends). */
+function contextFiles(source: string): string[] {
+  const full = path.join(ROOT, source);
+  if (!fs.existsSync(full)) return [];
+  if (fs.statSync(full).isFile()) return inContext(source) ? [source] : [];
+  return fs
+    .readdirSync(full, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(ROOT, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter(inContext);
+}
+
+/** Replays the build stage's COPY lines into `dir` (node_modules stands for `npm ci`). */
+function replayBuildStageCopies(dir: string): void {
+  for (const copy of instructions('build', 'COPY')) {
+    expect(copy.flags.from).toBeUndefined();
+    const sources = copy.args.slice(0, -1);
+    const destination = copy.args[copy.args.length - 1];
+    for (const source of sources) {
+      const files = contextFiles(source);
+      expect({ source, files: files.length > 0 }).toEqual({ source, files: true });
+      const sourceIsFile = fs.statSync(path.join(ROOT, source)).isFile();
+      for (const file of files) {
+        // a file goes into a destination ending in `/` under its own name; a directory's contents go below it
+        const relative = sourceIsFile
+          ? destination.endsWith('/')
+            ? path.join(destination, path.basename(file))
+            : destination
+          : path.join(destination, path.relative(source, file));
+        const target = path.join(dir, relative);
+        fs.mkdirSync(path.dirname(target), { recursive: true });
+        fs.copyFileSync(path.join(ROOT, file), target);
+      }
+    }
+  }
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
+}
+
+function run(
+  command: string[],
+  cwd: string,
+  env: Record<string, string>,
+): Promise<{ code: number; out: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      command[0] === 'node' ? process.execPath : command[0],
+      command.slice(1),
+      { cwd, env: { PATH: process.env.PATH ?? '', ...env }, timeout: 20_000 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, out: `${stdout}${stderr}` }),
+    );
+  });
+}
+
+describe('docker/Dockerfile', () => {
+  it('has a build stage, a production-dependencies stage and a runtime stage, all on slim Node 20', () => {
+    expect(dockerfile.stages.map((s) => s.name)).toEqual(['build', 'prod-deps', 'runtime']);
+    for (const s of dockerfile.stages) expect(s.image).toBe('node:20-bookworm-slim');
+  });
+
+  it('builds with all dependencies and the repository build, and installs production dependencies apart', () => {
+    expect(runCommands('build')).toEqual([
+      'npm ci --ignore-scripts --no-audit --no-fund',
+      'test -n "${APP}" && node tools/build.js "${APP}"',
+    ]);
+    expect(runCommands('prod-deps')).toEqual([
+      'npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force',
+    ]);
+    const copies = instructions('runtime', 'COPY').map((c) => [c.flags.from ?? '', ...c.args]);
+    expect(copies).toEqual([
+      ['', 'package.json', './'],
+      ['prod-deps', '/app/node_modules', './node_modules'],
+      ['build', '/app/dist', './dist'],
+      ['', 'docker/healthcheck.js', './docker/healthcheck.js'],
+    ]);
+  });
+
+  it('runs as the unprivileged node user (uid 1000, as the pods require) with NODE_ENV=production', () => {
+    expect(instructions('runtime', 'USER').map((u) => u.raw)).toEqual(['1000:1000']);
+    expect(instructions('runtime', 'ENV').map((e) => e.raw)).toEqual(['NODE_ENV=production APP=${APP}']);
+    const deployment = find(renderOverlay('prod'), 'Deployment', 'capacity-service');
+    expect(podSpec(deployment).securityContext.runAsUser).toBe(1000);
+  });
+
+  it('checks its health with node on /health/live and starts the app with exec (node is PID 1)', () => {
+    const [healthcheck] = instructions('runtime', 'HEALTHCHECK');
+    expect(healthcheck.raw).toBe('CMD ["node", "docker/healthcheck.js"]');
+    expect(healthcheck.flags).toEqual({
+      interval: '10s',
+      timeout: '3s',
+      'start-period': '10s',
+      retries: '3',
+    });
+    expect(commandFor('capacity-service')).toEqual([
+      'sh',
+      '-c',
+      'exec node dist/apps/capacity-service/src/main.js',
+    ]);
+  });
+
+  it('copies only paths that exist and that the build context (.dockerignore) sends', () => {
+    for (const s of dockerfile.stages)
+      for (const copy of s.instructions.filter((i) => i.keyword === 'COPY' && !i.flags.from))
+        for (const source of copy.args.slice(0, -1))
+          expect([source, contextFiles(source).length > 0]).toEqual([source, true]);
+  });
+
+  it('keeps dev secrets, dependencies, build output, git and tests out of the build context', () => {
+    const excluded = [
+      '.data/dev-secrets.json',
+      '.env',
+      '.git/HEAD',
+      'node_modules/yaml/package.json',
+      'dist/apps/capacity-service/src/main.js',
+      'libs/auth/src/jwt.authenticator.spec.ts',
+      'apps/capacity-service/src/auth-matrix.e2e-spec.ts',
+      'libs/persistence/src/testing/test-database.ts',
+      'k8s/base/kustomization.yaml',
+    ];
+    const included = [
+      'package.json',
+      'package-lock.json',
+      'tools/build.js',
+      'libs/auth/src/index.ts',
+      'apps/product-ingest-worker/src/main.ts',
+      'docker/healthcheck.js',
+    ];
+    expect(excluded.filter(inContext)).toEqual([]);
+    expect(included.filter((file) => !inContext(file))).toEqual([]);
+  });
+
+  describe('the build stage replayed without an engine', () => {
+    let dir: string;
+
+    beforeAll(() => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'delivery-image-'));
+      replayBuildStageCopies(dir);
+      const build = spawnSync(process.execPath, ['tools/build.js', ...APPS], { cwd: dir, encoding: 'utf8' });
+      expect(build.stderr).toBe('');
+      expect(build.status).toBe(0);
+    }, 60_000);
+
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    it.each(APPS)(
+      'the CMD of %s runs the built app, which validates its configuration first',
+      async (app) => {
+        const command = commandFor(app);
+        const script = /exec node (\S+)$/.exec(command[2])?.[1] as string;
+        expect(fs.existsSync(path.join(dir, script))).toBe(true);
+        const result = await run(['node', script], dir, { PORT: 'not-a-port', NODE_ENV: 'production' });
+        expect(result.code).toBe(1);
+        expect(result.out).toContain(
+          'Invalid configuration:\n  PORT: must be an integer from 1 to 65535 (got "not-a-port")',
+        );
+      },
+    );
+
+    it('carries the migration entry that the Job and compose run, and it reports a failed migration', async () => {
+      const job = onlyContainer(find(renderOverlay('qa'), 'Job', 'delivery-migrate'));
+      expect(job.command).toEqual(['node', MIGRATION_ENTRY]);
+      const result = await run(['node', MIGRATION_ENTRY], dir, {
+        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+      });
+      expect({ code: result.code, out: result.out.trim() }).toEqual({
+        code: 1,
+        out: 'migration failed: connect ECONNREFUSED 127.0.0.1:1',
+      });
+    });
+
+    it('requires only Node built-ins and production dependencies at run time', () => {
+      const builtins = new Set(builtinModules);
+      const offenders = new Set<string>();
+      const required = new Set<string>();
+      for (const entry of fs.readdirSync(path.join(dir, 'dist'), { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
+        const code = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
+        for (const [, specifier] of code.matchAll(/require\("([^".][^"]*)"\)/g)) {
+          const name = specifier.startsWith('@')
+            ? specifier.split('/').slice(0, 2).join('/')
+            : specifier.split('/')[0];
+          required.add(name);
+          if (!builtins.has(name.replace(/^node:/, '')) && !(name in packageJson.dependencies))
+            offenders.add(`${name} (${path.relative(dir, path.join(entry.parentPath, entry.name))})`);
+        }
+      }
+      expect([...offenders]).toEqual([]);
+      expect(required).toContain('@nestjs/core'); // the scan sees the compiled requires
+    });
+  });
+});
+
+describe('docker/healthcheck.js', () => {
+  const script = path.join(ROOT, 'docker/healthcheck.js');
+
+  async function healthcheckAgainst(status: number | undefined): Promise<{ code: number; paths: string[] }> {
+    const paths: string[] = [];
+    const server = http.createServer((req, res) => {
+      paths.push(req.url ?? '');
+      res.writeHead(status ?? 200).end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    if (status === undefined) await new Promise((resolve) => server.close(resolve)); // nothing listens
+    const result = await run(['node', script], ROOT, { PORT: String(port) });
+    if (status !== undefined) await new Promise((resolve) => server.close(resolve));
+    return { code: result.code, paths };
+  }
+
+  it('passes when /health/live answers 2xx', async () => {
+    expect(await healthcheckAgainst(200)).toEqual({ code: 0, paths: ['/health/live'] });
+  });
+
+  it('fails when the app answers an error or does not answer', async () => {
+    expect(await healthcheckAgainst(503)).toEqual({ code: 1, paths: ['/health/live'] });
+    expect(await healthcheckAgainst(undefined)).toEqual({ code: 1, paths: [] });
+  });
+
+  it("falls back to each app's default port when PORT is unset", () => {
+    const source = fs.readFileSync(script, 'utf8');
+    const ports = Object.fromEntries(
+      [...source.matchAll(/'([a-z-]+)': (\d+),/g)].map(([, app, port]) => [app, Number(port)]),
+    );
+    expect(ports).toEqual(Object.fromEntries(APPS.map((app) => [app, defaultsOf(app).PORT])));
+  });
+});
