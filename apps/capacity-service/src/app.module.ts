@@ -1,13 +1,30 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
 import { AuthModule } from '@delivery/auth';
-import { PersistenceModule } from '@delivery/persistence';
+import type { Clock } from '@delivery/capacity-domain';
+import { CalculationDataReader, ConfigurationStore, PersistenceModule } from '@delivery/persistence';
 import { errorResponseFormat, PlatformModule } from '@delivery/platform';
-import { CAPACITY_AUTH_SCHEMES, CapacityConfig } from './capacity.config';
+import { CAPACITY_AUTH_SCHEMES, CAPACITY_CONFIG, CapacityConfig } from './capacity.config';
+import { CapacityMetrics } from './capacity.metrics';
+import { CLOCK, systemClock } from './clock';
+import { ActiveConfiguration } from './configuration/active-configuration';
+import { ConfigurationSync } from './configuration/configuration-sync.service';
+import { ConfigurationController } from './configuration/configuration.controller';
+import { ImportConfigurationUseCase } from './configuration/import-configuration.use-case';
+import { LoadConfigurationUseCase } from './configuration/load-configuration.use-case';
+import { CalculateDeliveryCapacityUseCase } from './delivery-capacity/calculate-delivery-capacity.use-case';
+import { CapacityRequestPipe } from './delivery-capacity/capacity-request.pipe';
+import { DeliveryCapacityController } from './delivery-capacity/delivery-capacity.controller';
 import { WhoAmIController } from './whoami.controller';
+
+export interface CapacityAppOptions {
+  /** the engine's clock (E1.1); the system clock unless a test fixes it */
+  clock?: Clock;
+}
 
 @Module({})
 export class AppModule {
-  static forRoot(config: CapacityConfig): DynamicModule {
+  static forRoot(config: CapacityConfig, options: CapacityAppOptions = {}): DynamicModule {
     return {
       module: AppModule,
       imports: [
@@ -16,6 +33,7 @@ export class AppModule {
           config,
           errorFormat: errorResponseFormat,
           basePath: config.BASE_PATH,
+          bodyLimits: [{ path: '/configuration', limit: `${config.CONFIGURATION_BODY_LIMIT_MB}mb` }],
         }),
         AuthModule.forRoot({
           schemes: CAPACITY_AUTH_SCHEMES,
@@ -28,7 +46,29 @@ export class AppModule {
           applicationName: 'capacity-service',
         }),
       ],
-      controllers: [WhoAmIController],
+      controllers: [WhoAmIController, DeliveryCapacityController, ConfigurationController],
+      providers: [
+        { provide: CAPACITY_CONFIG, useValue: config },
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
+        {
+          provide: ConfigurationStore,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) =>
+            new ConfigurationStore(dataSource, { timezone: config.TZ_BUSINESS }),
+        },
+        {
+          provide: CalculationDataReader,
+          inject: [DataSource],
+          useFactory: (dataSource: DataSource) => new CalculationDataReader(dataSource),
+        },
+        CapacityMetrics,
+        ActiveConfiguration,
+        ConfigurationSync,
+        LoadConfigurationUseCase,
+        ImportConfigurationUseCase,
+        CalculateDeliveryCapacityUseCase,
+        CapacityRequestPipe,
+      ],
     };
   }
 }

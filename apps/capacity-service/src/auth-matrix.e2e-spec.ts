@@ -1,105 +1,228 @@
 import request from 'supertest';
+import type { Scope } from '@delivery/auth';
 import { basicHeader, bearer, mintToken } from '@delivery/auth/testing';
 import {
   CapacityTestApp,
   startCapacityTestApp,
   TEST_API_KEY,
+  TEST_API_KEY_CONFIGURATION,
   TEST_API_KEY_NO_SCOPE,
   TEST_BASIC,
+  TEST_BASIC_CONFIGURATION,
   TEST_BASIC_NO_SCOPE,
 } from './testing/capacity-test-app';
+import { demoConfiguration, e10Request } from './testing/capacity-fixtures';
 
-/** security.md S2 on capacity-service: every way to be unauthenticated is 401 with a challenge, a missing scope 403. */
-const PATH = '/capacity/v1/whoami';
+/**
+ * security.md S2 on every operation of capacity-service: each way to be unauthenticated is 401 with a challenge,
+ * each missing scope 403, and the operation's scope through JWT, API key or Basic is let in.
+ */
 const CHALLENGE = 'Bearer realm="capacity-service", Basic realm="capacity-service"';
+const ISSUER = { issuer: 'https://id.example', audience: 'delivery' };
+
+interface Operation {
+  name: string;
+  method: 'get' | 'post' | 'put';
+  path: string;
+  scope: Scope;
+  body?: () => object;
+  /** status of an authorized call */
+  ok: number;
+  /** credentials of each scheme that hold the scope, and some that do not */
+  apiKey: string;
+  wrongApiKey: string;
+  basic: { user: string; password: string };
+  wrongBasic: { user: string; password: string };
+}
+
+const calculate = {
+  apiKey: TEST_API_KEY,
+  wrongApiKey: TEST_API_KEY_CONFIGURATION,
+  basic: TEST_BASIC,
+  wrongBasic: TEST_BASIC_CONFIGURATION,
+};
+const configure = {
+  apiKey: TEST_API_KEY_CONFIGURATION,
+  wrongApiKey: TEST_API_KEY,
+  basic: TEST_BASIC_CONFIGURATION,
+  wrongBasic: TEST_BASIC,
+};
+const OPERATIONS: Operation[] = [
+  { name: 'GET /whoami', method: 'get', path: '/whoami', scope: 'capacity:calculate', ok: 200, ...calculate },
+  {
+    name: 'POST /delivery/capacity',
+    method: 'post',
+    path: '/delivery/capacity',
+    scope: 'capacity:calculate',
+    body: () => e10Request(),
+    ok: 200,
+    ...calculate,
+  },
+  {
+    name: 'PUT /configuration',
+    method: 'put',
+    path: '/configuration',
+    scope: 'configuration:write',
+    body: demoConfiguration,
+    ok: 200,
+    ...configure,
+  },
+  {
+    name: 'GET /configuration',
+    method: 'get',
+    path: '/configuration',
+    scope: 'configuration:read',
+    ok: 200,
+    ...configure,
+  },
+  {
+    name: 'POST /configuration/load',
+    method: 'post',
+    path: '/configuration/load',
+    scope: 'configuration:load',
+    ok: 200,
+    ...configure,
+  },
+];
+
+const valid = (scopes: Scope[] | undefined) => ({ scopes, ...ISSUER });
+
+const unauthenticated: [string, () => Promise<string | undefined>][] = [
+  ['no Authorization header', async () => undefined],
+  ['an empty header', async () => ''],
+  ['a scheme it does not know', async () => `Token ${await mintToken(valid(['capacity:calculate']))}`],
+  ['Bearer without a value', async () => 'Bearer'],
+  [
+    'a bad signature',
+    async () =>
+      bearer(
+        await mintToken({ ...valid(['capacity:calculate']), key: 'another-secret-0123456789abcdefghijklmn' }),
+      ),
+  ],
+  ['alg none', async () => bearer(await mintToken({ ...valid(['capacity:calculate']), alg: 'none' }))],
+  [
+    'a token expired 60 s ago',
+    async () => bearer(await mintToken({ ...valid(['capacity:calculate']), expiresIn: -60 })),
+  ],
+  [
+    'a token without exp',
+    async () => bearer(await mintToken({ ...valid(['capacity:calculate']), expiresIn: null })),
+  ],
+  [
+    'the wrong issuer',
+    async () => bearer(await mintToken({ ...valid(['capacity:calculate']), issuer: 'https://evil.example' })),
+  ],
+  [
+    'the wrong audience',
+    async () => bearer(await mintToken({ ...valid(['capacity:calculate']), audience: 'other' })),
+  ],
+  ['an unknown API key', async () => bearer('not-a-known-key')],
+  ['an unknown Basic user', async () => basicHeader('nobody', TEST_BASIC.password)],
+  ['a wrong password', async () => basicHeader(TEST_BASIC.user, 'wrong password')],
+  ['malformed Basic credentials', async () => 'Basic !!!'],
+];
 
 describe('capacity-service auth matrix (S2)', () => {
   let t: CapacityTestApp;
-  const get = (authorization?: string) => {
-    const req = request(t.app.getHttpServer()).get(PATH);
-    return authorization === undefined ? req : req.set('Authorization', authorization);
+  const call = (operation: Operation, authorization?: string) => {
+    const server = t.app.getHttpServer();
+    const url = `/capacity/v1${operation.path}`;
+    let req =
+      operation.method === 'get'
+        ? request(server).get(url)
+        : operation.method === 'put'
+          ? request(server).put(url)
+          : request(server).post(url);
+    if (authorization !== undefined) req = req.set('Authorization', authorization);
+    return operation.body ? req.send(operation.body()) : req;
   };
 
   beforeAll(async () => {
-    t = await startCapacityTestApp({ JWT_ISSUER: 'https://id.example', JWT_AUDIENCE: 'delivery' });
+    t = await startCapacityTestApp({ JWT_ISSUER: ISSUER.issuer, JWT_AUDIENCE: ISSUER.audience });
+    const configured = await call(OPERATIONS[2], bearer(await mintToken(valid(['configuration:write']))));
+    expect(configured.status).toBe(200);
   });
   afterAll(() => t.close());
 
-  const valid = { scopes: ['capacity:calculate'], issuer: 'https://id.example', audience: 'delivery' };
+  describe.each(OPERATIONS)('$name (scope $scope)', (operation) => {
+    it.each(unauthenticated)('401 UNAUTHORIZED with WWW-Authenticate for %s', async (_case, header) => {
+      const res = await call(operation, await header());
+      expect(res.status).toBe(401);
+      expect(res.headers['www-authenticate']).toBe(CHALLENGE);
+      expect(res.body).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String), details: {} });
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    });
 
-  const unauthenticated: [string, () => Promise<string | undefined>][] = [
-    ['no Authorization header', async () => undefined],
-    ['an empty header', async () => ''],
-    ['a scheme it does not know', async () => `Token ${await mintToken(valid)}`],
-    ['Bearer without a value', async () => 'Bearer'],
-    [
-      'a bad signature',
-      async () => bearer(await mintToken({ ...valid, key: 'another-secret-0123456789abcdefghijklmn' })),
-    ],
-    ['alg none', async () => bearer(await mintToken({ ...valid, alg: 'none' }))],
-    ['a token expired 60 s ago', async () => bearer(await mintToken({ ...valid, expiresIn: -60 }))],
-    ['a token without exp', async () => bearer(await mintToken({ ...valid, expiresIn: null }))],
-    ['the wrong issuer', async () => bearer(await mintToken({ ...valid, issuer: 'https://evil.example' }))],
-    ['the wrong audience', async () => bearer(await mintToken({ ...valid, audience: 'other' }))],
-    ['an unknown API key', async () => bearer('not-a-known-key')],
-    ['an unknown Basic user', async () => basicHeader('nobody', TEST_BASIC.password)],
-    ['a wrong password', async () => basicHeader(TEST_BASIC.user, 'wrong password')],
-    ['malformed Basic credentials', async () => 'Basic !!!'],
-  ];
+    const otherScope: Scope =
+      operation.scope === 'capacity:calculate' ? 'configuration:read' : 'capacity:calculate';
+    const forbidden: [string, () => Promise<string>][] = [
+      [
+        'a JWT with another scope',
+        async () => bearer(await mintToken(valid([otherScope, 'capacity:reserve']))),
+      ],
+      ['a JWT with no scope at all', async () => bearer(await mintToken(valid(undefined)))],
+      ['an API key without the scope', async () => bearer(operation.wrongApiKey)],
+      ['an API key with no useful scope', async () => bearer(TEST_API_KEY_NO_SCOPE)],
+      [
+        'a Basic user without the scope',
+        async () => basicHeader(operation.wrongBasic.user, operation.wrongBasic.password),
+      ],
+    ];
+    if (operation.scope !== 'configuration:read') {
+      forbidden.push([
+        'a Basic user with only configuration:read',
+        async () => basicHeader(TEST_BASIC_NO_SCOPE.user, TEST_BASIC_NO_SCOPE.password),
+      ]);
+    }
 
-  it.each(unauthenticated)('401 UNAUTHORIZED with WWW-Authenticate for %s', async (_case, header) => {
-    const res = await get(await header());
-    expect(res.status).toBe(401);
-    expect(res.headers['www-authenticate']).toBe(CHALLENGE);
-    expect(res.body).toEqual({ code: 'UNAUTHORIZED', message: expect.any(String), details: {} });
-    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    it.each(forbidden)('403 FORBIDDEN for %s', async (_case, header) => {
+      const res = await call(operation, await header());
+      expect(res.status).toBe(403);
+      expect(res.headers['www-authenticate']).toBeUndefined();
+      expect(res.body).toEqual({ code: 'FORBIDDEN', message: expect.any(String), details: {} });
+    });
+
+    it('lets the scope in through JWT, API key and Basic', async () => {
+      const headers = [
+        bearer(await mintToken(valid([operation.scope]))),
+        bearer(operation.apiKey),
+        basicHeader(operation.basic.user, operation.basic.password),
+      ];
+      for (const header of headers) expect((await call(operation, header)).status).toBe(operation.ok);
+    });
   });
 
-  const forbidden: [string, () => Promise<string>][] = [
-    [
-      'a JWT without the scope',
-      async () => bearer(await mintToken({ ...valid, scopes: ['capacity:reserve'] })),
-    ],
-    ['a JWT with no scope at all', async () => bearer(await mintToken({ ...valid, scopes: undefined }))],
-    ['an API key without the scope', async () => bearer(TEST_API_KEY_NO_SCOPE)],
-    [
-      'a Basic user without the scope',
-      async () => basicHeader(TEST_BASIC_NO_SCOPE.user, TEST_BASIC_NO_SCOPE.password),
-    ],
-  ];
-
-  it.each(forbidden)('403 FORBIDDEN for %s', async (_case, header) => {
-    const res = await get(await header());
-    expect(res.status).toBe(403);
-    expect(res.headers['www-authenticate']).toBeUndefined();
-    expect(res.body).toEqual({ code: 'FORBIDDEN', message: expect.any(String), details: {} });
-  });
-
-  it('200 with the scope, through each scheme', async () => {
-    const jwt = await get(bearer(await mintToken({ ...valid, sub: 'checkout-web' })));
-    expect(jwt.status).toBe(200);
+  it('tells who the credentials are, through each scheme', async () => {
+    const whoami = OPERATIONS[0];
+    const jwt = await call(
+      whoami,
+      bearer(await mintToken({ ...valid(['capacity:calculate']), sub: 'checkout-web' })),
+    );
     expect(jwt.body).toEqual({ subject: 'checkout-web', scheme: 'jwt', scopes: ['capacity:calculate'] });
-    const scp = await get(
+    const scp = await call(
+      whoami,
       bearer(
-        await mintToken({
-          ...valid,
-          scopes: undefined,
-          claims: { scp: ['capacity:calculate', 'capacity:reserve'] },
-        }),
+        await mintToken({ ...valid(undefined), claims: { scp: ['capacity:calculate', 'capacity:reserve'] } }),
       ),
     );
-    expect(scp.status).toBe(200);
     expect(scp.body.scopes).toEqual(['capacity:calculate', 'capacity:reserve']);
-    const apiKey = await get(bearer(TEST_API_KEY));
-    expect(apiKey.status).toBe(200);
-    expect(apiKey.body).toEqual({ subject: 'checkout', scheme: 'apiKey', scopes: ['capacity:calculate'] });
-    const basic = await get(basicHeader(TEST_BASIC.user, TEST_BASIC.password));
-    expect(basic.status).toBe(200);
-    expect(basic.body).toEqual({ subject: 'ops', scheme: 'basic', scopes: ['capacity:calculate'] });
+    expect((await call(whoami, bearer(TEST_API_KEY))).body).toEqual({
+      subject: 'checkout',
+      scheme: 'apiKey',
+      scopes: ['capacity:calculate'],
+    });
+    expect((await call(whoami, basicHeader(TEST_BASIC.user, TEST_BASIC.password))).body).toEqual({
+      subject: 'ops',
+      scheme: 'basic',
+      scopes: ['capacity:calculate'],
+    });
   });
 
   it('accepts a token expired within the 30 s clock tolerance', async () => {
-    const res = await get(bearer(await mintToken({ ...valid, expiresIn: -10 })));
+    const res = await call(
+      OPERATIONS[1],
+      bearer(await mintToken({ ...valid(['capacity:calculate']), expiresIn: -10 })),
+    );
     expect(res.status).toBe(200);
   });
 

@@ -9,9 +9,18 @@ const capacityEnv = {
   PORT: env.port(3000),
   BASE_PATH: env.basePath('/capacity/v1'),
   TZ_BUSINESS: env.timeZone('America/Lima'),
+  /** E9: more items (layout A) or lines (layout B) than this is a 400 */
+  MAX_ITEMS_PER_REQUEST: env.int(200, 1, 100_000),
+  /** configuration.md: how often a replica checks for a newer configuration version (notifications aside) */
+  CONFIG_CHECK_INTERVAL_MS: env.int(30_000, 100, 3_600_000),
+  /** body limit of `PUT {base}/configuration` in MB (documents carry stock and usage rows); 1 MB elsewhere */
+  CONFIGURATION_BODY_LIMIT_MB: env.int(16, 1, 512),
 };
 
 export type CapacityConfig = EnvOf<typeof capacityEnv> & { auth: AuthConfig };
+
+/** Injection token of the parsed configuration. */
+export const CAPACITY_CONFIG = Symbol('CAPACITY_CONFIG');
 
 export function parseCapacityConfig(source: EnvSource): CapacityConfig {
   return combineConfig(

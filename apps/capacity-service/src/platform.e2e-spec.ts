@@ -81,11 +81,15 @@ describe('capacity-service platform', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('is live and ready with Postgres up', async () => {
+  it('is live and ready with Postgres up and a configuration snapshot', async () => {
     expect((await request(server()).get('/health/live')).body).toEqual({ status: 'ok' });
     const ready = await request(server()).get('/health/ready');
     expect(ready.status).toBe(200);
-    expect(ready.body.info).toEqual({ shutdown: { status: 'up' }, postgres: { status: 'up' } });
+    expect(ready.body.info).toEqual({
+      shutdown: { status: 'up' },
+      postgres: { status: 'up' },
+      configuration: { status: 'up' },
+    });
   });
 
   it('exposes request durations by route and status, and Node defaults', async () => {

@@ -11,3 +11,4 @@ export * from './lifecycle/shutdown.state';
 export * from './metrics/metrics.service';
 export * from './platform.module';
 export * from './swagger/swagger';
+export * from './validation/plain-dto.validator';

@@ -1,13 +1,21 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { apiKeyEntry, basicUserEntry, TEST_JWT_SECRET } from '@delivery/auth/testing';
+import type { Clock } from '@delivery/capacity-domain';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 import { createCapacityApp } from '../capacity.app';
 import { parseCapacityConfig } from '../capacity.config';
 
 export const TEST_API_KEY = 'test-api-key-calculate';
 export const TEST_API_KEY_NO_SCOPE = 'test-api-key-reserve-only';
+/** an API key with every configuration scope (and not capacity:calculate) */
+export const TEST_API_KEY_CONFIGURATION = 'test-api-key-configuration';
 export const TEST_BASIC = { user: 'ops', password: 'correct horse battery staple' };
 export const TEST_BASIC_NO_SCOPE = { user: 'reader', password: 'another long password' };
+/** a Basic user with every configuration scope (and not capacity:calculate) */
+export const TEST_BASIC_CONFIGURATION = { user: 'admin', password: 'a third long password' };
+
+/** E10: 2026-11-22 12:00 in Lima. */
+export const E10_CLOCK: Clock = { now: () => new Date('2026-11-22T17:00:00Z') };
 
 export interface CapacityTestApp {
   app: NestExpressApplication;
@@ -15,9 +23,20 @@ export interface CapacityTestApp {
   close(): Promise<void>;
 }
 
-/** capacity-service in-process on a database of its own, with one credential of each scheme (and one without scopes). */
-export async function startCapacityTestApp(env: Record<string, string> = {}): Promise<CapacityTestApp> {
-  const database = await createTestDatabase();
+export interface CapacityTestAppOptions {
+  /** share a database with another instance (the caller drops it); default: a database of its own */
+  database?: TestDatabase;
+  /** the engine's clock; default the system clock */
+  clock?: Clock;
+}
+
+/** capacity-service in-process on a test database, with credentials of each scheme (some without scopes). */
+export async function startCapacityTestApp(
+  env: Record<string, string> = {},
+  options: CapacityTestAppOptions = {},
+): Promise<CapacityTestApp> {
+  const database = options.database ?? (await createTestDatabase());
+  const configurationScopes = ['configuration:load', 'configuration:write', 'configuration:read'] as const;
   const config = parseCapacityConfig({
     LOG_LEVEL: 'silent',
     DATABASE_URL: database.url,
@@ -25,20 +44,26 @@ export async function startCapacityTestApp(env: Record<string, string> = {}): Pr
     API_KEYS: [
       apiKeyEntry('checkout', TEST_API_KEY, ['capacity:calculate']),
       apiKeyEntry('oms', TEST_API_KEY_NO_SCOPE, ['capacity:reserve']),
+      apiKeyEntry('ops-tools', TEST_API_KEY_CONFIGURATION, configurationScopes),
     ].join(';'),
     BASIC_AUTH_USERS: [
       await basicUserEntry(TEST_BASIC.user, TEST_BASIC.password, ['capacity:calculate']),
       await basicUserEntry(TEST_BASIC_NO_SCOPE.user, TEST_BASIC_NO_SCOPE.password, ['configuration:read']),
+      await basicUserEntry(
+        TEST_BASIC_CONFIGURATION.user,
+        TEST_BASIC_CONFIGURATION.password,
+        configurationScopes,
+      ),
     ].join(';'),
     ...env,
   });
-  const app = await createCapacityApp(config);
+  const app = await createCapacityApp(config, { clock: options.clock });
   return {
     app,
     database,
     close: async () => {
       await app.close();
-      await database.drop();
+      if (options.database === undefined) await database.drop();
     },
   };
 }

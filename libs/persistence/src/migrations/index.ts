@@ -1,4 +1,5 @@
 import type { MigrationInterface } from 'typeorm';
+import { Capacity1795271070624 } from './1795271070624-capacity';
 
 /** Migrations in the order they run; each feature appends its own. */
-export const migrations: (new () => MigrationInterface)[] = [];
+export const migrations: (new () => MigrationInterface)[] = [Capacity1795271070624];

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import type { LoadedConfiguration } from '@delivery/persistence';
+import { ApiError } from '@delivery/platform';
+import { CapacityMetrics } from '../capacity.metrics';
+
+/**
+ * The configuration snapshot this replica serves. Swapped atomically (one reference) and only forwards: a load,
+ * a notification and a periodic check may finish in any order, and the newest version wins.
+ */
+@Injectable()
+export class ActiveConfiguration {
+  private current: LoadedConfiguration | null = null;
+
+  constructor(private readonly metrics: CapacityMetrics) {}
+
+  /** The active configuration; 503 before the first one is loaded (readiness is false until then). */
+  get(): LoadedConfiguration {
+    if (this.current === null) {
+      throw new ApiError(503, 'CONFIGURATION_NOT_LOADED', 'No configuration is loaded yet');
+    }
+    return this.current;
+  }
+
+  peek(): LoadedConfiguration | null {
+    return this.current;
+  }
+
+  /** Makes `next` active when it is newer than the active one; says whether it did. */
+  offer(next: LoadedConfiguration): boolean {
+    if (this.current !== null && next.version <= this.current.version) return false;
+    this.current = next;
+    this.metrics.configurationVersion.set(next.version);
+    return true;
+  }
+}

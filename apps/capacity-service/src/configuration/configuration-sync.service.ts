@@ -1,0 +1,86 @@
+import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { ConfigurationChangeListener, ConfigurationStore } from '@delivery/persistence';
+import { ReadinessRegistry, ROOT_LOGGER } from '@delivery/platform';
+import { CAPACITY_CONFIG, CapacityConfig } from '../capacity.config';
+import { ActiveConfiguration } from './active-configuration';
+
+/**
+ * Keeps this replica on the newest configuration version (configuration.md "Across replicas"): a `LISTEN`
+ * connection hears every load at once, a periodic check (`CONFIG_CHECK_INTERVAL_MS`, default 30 s) heals a
+ * missed notification, and the first check runs before the app listens. Readiness (`configuration`) is false
+ * until a snapshot is active; a database never loaded gives the valid, empty snapshot (version 0).
+ */
+@Injectable()
+export class ConfigurationSync implements OnApplicationBootstrap, OnApplicationShutdown {
+  private listener: ConfigurationChangeListener | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = false;
+
+  constructor(
+    private readonly store: ConfigurationStore,
+    private readonly active: ActiveConfiguration,
+    private readonly readiness: ReadinessRegistry,
+    @Inject(CAPACITY_CONFIG) private readonly config: CapacityConfig,
+    @Inject(ROOT_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.readiness.register('configuration', async () => {
+      if (this.active.peek() === null) throw new Error('no configuration snapshot loaded yet');
+    });
+    this.listener = new ConfigurationChangeListener({
+      url: this.config.DATABASE_URL,
+      applicationName: 'capacity-service-config-listener',
+      onChange: (version) => {
+        if (version === null || version > (this.active.peek()?.version ?? -1)) void this.check();
+      },
+      onError: (error) => this.logger.warn(`configuration listener: ${error.message} (reconnecting)`),
+    });
+    await this.listener.start();
+    await this.check();
+    this.timer = setInterval(() => void this.check(), this.config.CONFIG_CHECK_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== null) clearInterval(this.timer);
+    await this.listener?.stop();
+    await this.running;
+  }
+
+  /** Loads the newest version if it is newer than the active one. Concurrent calls share one run (plus one more). */
+  check(): Promise<void> {
+    if (this.running !== null) {
+      this.again = true;
+      return this.running;
+    }
+    this.running = this.refresh().finally(() => {
+      this.running = null;
+      if (this.again && !this.stopped) {
+        this.again = false;
+        void this.check();
+      }
+    });
+    return this.running;
+  }
+
+  private async refresh(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      const current = this.active.peek();
+      const newer = await this.store.newerThan(current?.version ?? 0);
+      if (newer !== null) {
+        if (this.active.offer(newer)) this.logger.info(`configuration version ${newer.version} is active`);
+      } else if (current === null) {
+        this.active.offer(this.store.empty());
+        this.logger.info('no configuration loaded yet: serving the empty configuration (version 0)');
+      }
+    } catch (error) {
+      this.logger.error({ err: error }, 'configuration check failed; the active configuration stays');
+    }
+  }
+}

@@ -1,0 +1,16 @@
+import { snapshotToDocument } from '@delivery/capacity-domain';
+import type { LoadedConfiguration } from '@delivery/persistence';
+
+/** configuration.md: `Configuration loaded: version 7 (3 nodes, 2 zones, 4 routes)` (exactly this form). */
+export function loadMessage({ version, snapshot }: LoadedConfiguration): string {
+  return `Configuration loaded: version ${version} (${snapshot.nodes.length} nodes, ${snapshot.zones.length} zones, ${snapshot.routes.length} routes)`;
+}
+
+/** `GET {base}/configuration`: the active snapshot as a document, with its version and load time. */
+export function activeConfigurationBody(configuration: LoadedConfiguration): Record<string, unknown> {
+  return {
+    ...snapshotToDocument(configuration.snapshot),
+    version: configuration.version,
+    loadedAt: configuration.loadedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,60 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  calculate,
+  CapacityOutcome,
+  CapacityRequest,
+  Clock,
+  isLayoutA,
+  planReads,
+} from '@delivery/capacity-domain';
+import { CalculationDataReader } from '@delivery/persistence';
+import { CapacityMetrics } from '../capacity.metrics';
+import { CLOCK } from '../clock';
+import { ActiveConfiguration } from '../configuration/active-configuration';
+
+/**
+ * One calculation (capacity-engine.md): the active snapshot, the engine's read plan, the planned counters, stock and
+ * weights in at most two statements, then the engine. Both phases see one snapshot and one instant, so the plan
+ * always covers what the calculation reads.
+ */
+@Injectable()
+export class CalculateDeliveryCapacityUseCase {
+  constructor(
+    private readonly active: ActiveConfiguration,
+    private readonly reader: CalculationDataReader,
+    private readonly metrics: CapacityMetrics,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(request: CapacityRequest): Promise<CapacityOutcome> {
+    const started = process.hrtime.bigint();
+    const { snapshot } = this.active.get();
+    const now = this.clock.now();
+    const clock: Clock = { now: () => now };
+    const plan = planReads(snapshot, request, clock);
+    const readStarted = process.hrtime.bigint();
+    const data = await this.reader.read(plan);
+    this.metrics.counterReadDuration.observe(seconds(readStarted));
+    const outcome = calculate(snapshot, request, data, clock);
+    this.record(request, outcome, started);
+    return outcome;
+  }
+
+  private record(request: CapacityRequest, outcome: CapacityOutcome, started: bigint): void {
+    const layout = isLayoutA(request) ? 'A' : 'B';
+    this.metrics.calculationDuration.observe({ layout, outcome: outcome.kind }, seconds(started));
+    if (outcome.kind === 'invalid') return;
+    let dates = 0;
+    if (outcome.layout === 'A') {
+      for (const group of outcome.response.logisticsCapacity)
+        for (const list of group.deliveryDates) dates += list.length;
+      this.metrics.groupsComputed.inc({ layout }, outcome.response.logisticsCapacity.length);
+    } else {
+      for (const line of outcome.response) dates += line.deliveryDates.length;
+      this.metrics.groupsComputed.inc({ layout }, outcome.response.length);
+    }
+    this.metrics.datesComputed.inc({ layout }, dates);
+  }
+}
+
+const seconds = (since: bigint): number => Number(process.hrtime.bigint() - since) / 1e9;

@@ -1,0 +1,93 @@
+import { Client } from 'pg';
+import type { App } from 'supertest/types';
+import { DataSource } from 'typeorm';
+import { READ_COUNTERS_SQL, READ_STOCK_AND_WEIGHTS_SQL } from '@delivery/persistence';
+import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from '../testing/capacity-test-app';
+import {
+  demoConfiguration,
+  e10Line,
+  e10Request,
+  layoutB,
+  postCapacity,
+  putConfiguration,
+} from '../testing/capacity-fixtures';
+
+/**
+ * Q1.3 / configuration.md: a calculation makes at most two SQL round trips — one for every counter it may read, one
+ * for stock and product weights — whatever the number of items, origins, legs and dates. Counted on the `pg` client
+ * every connection of the pool uses.
+ */
+describe('SQL round trips per calculation', () => {
+  let t: CapacityTestApp;
+  let server: App;
+  let statements: string[];
+  let spy: jest.SpyInstance;
+
+  beforeAll(async () => {
+    t = await startCapacityTestApp({}, { clock: E10_CLOCK });
+    server = t.app.getHttpServer();
+    expect((await putConfiguration(server, demoConfiguration())).status).toBe(200);
+    await t.app.get(DataSource).query(`
+      INSERT INTO capacity_counters (scope, ref, date, used)
+      SELECT 'DISPATCH', 'R-CD01-LIMCENTRO-N', DATE '2026-11-23' + d, 1 FROM generate_series(0, 59) AS d`);
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    statements = [];
+    const original = Client.prototype.query;
+    spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (
+      this: Client,
+      ...args: unknown[]
+    ) {
+      const [text] = args;
+      statements.push(typeof text === 'string' ? text : ((text as { text?: string }).text ?? ''));
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as never);
+  });
+  afterEach(() => spy.mockRestore());
+
+  it('the Q1.3 reference request (10 items, 2 origins, a 2-leg path, windows, validateStock, cost): two', async () => {
+    const items = Array.from({ length: 10 }, (_, i) => ({
+      skuCode: i % 2 === 0 ? 'SKU-1' : 'SKU-4',
+      origin: i % 2 === 0 ? 'CD01' : 'SEL01',
+      quantity: 1 + (i % 3),
+      ...(i < 8 ? { weight: 250 * (1 + i) } : {}),
+    }));
+    const res = await postCapacity(
+      server,
+      e10Request({ calculationOptions: { validateStock: true, dispatchCostEnabled: true }, items }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.body.logisticsCapacity.map((group: { route: string }) => group.route)).toEqual([
+      'R-CD01-LIMCENTRO-N',
+      'R-SEL01-CD01-T>R-CD01-LIMCENTRO-N',
+    ]);
+    expect(statements.sort()).toEqual([READ_COUNTERS_SQL, READ_STOCK_AND_WEIGHTS_SQL].sort());
+  });
+
+  it('200 items of one origin: still two', async () => {
+    const items = Array.from({ length: 200 }, (_, i) => ({
+      skuCode: `SKU-${i}`,
+      origin: 'CD01',
+      quantity: 1,
+    }));
+    const res = await postCapacity(
+      server,
+      e10Request({ calculationOptions: { validateStock: true }, items }),
+    );
+    expect(res.status).toBe(200);
+    expect(statements).toHaveLength(2);
+  });
+
+  it('without stock checks or product weights: one (the counters)', async () => {
+    expect((await postCapacity(server, e10Request())).status).toBe(200);
+    expect(statements).toEqual([READ_COUNTERS_SQL]);
+    expect((await postCapacity(server, layoutB([e10Line(), e10Line({ zone: 'LIM-SUR' })]))).status).toBe(200);
+    expect(statements).toEqual([READ_COUNTERS_SQL, READ_COUNTERS_SQL]);
+  });
+
+  it('nothing to read (no route at all): none', async () => {
+    expect((await postCapacity(server, e10Request({ deliveryData: { zone: 'NOWHERE' } }))).status).toBe(404);
+    expect(statements).toEqual([]);
+  });
+});

@@ -1,0 +1,139 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { DetailedCapacityErrorResponse, DetailedCapacityWarningResponse } from './capacity-problem.response';
+import { DISPATCH_MODES, DISPATCH_TYPES, WEEKDAY_CODES } from './capacity.enums';
+import { ArriveDateResponse, DeliveryTraceResponse } from './delivery-trace.response';
+import { EntityDetailResponse } from './entity-detail.response';
+import { ItemCapacityRequest } from './item-capacity.request';
+
+const dateLists = {
+  type: 'array',
+  items: { type: 'array', items: { type: 'string', format: 'date' } },
+} as const;
+
+/** DeliveryCapacityGroupResponse (spec 2.6, E7): one origin group; error groups have empty lists and nulls. */
+export class DeliveryCapacityGroupResponse {
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Null for the group of items no origin could take.',
+    example: 'CD01',
+  })
+  origin!: string | null;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Zone code or pickup node code.',
+    example: 'LIM-CENTRO',
+  })
+  destination!: string | null;
+
+  @ApiProperty({ enum: DISPATCH_TYPES }) dispatchType!: (typeof DISPATCH_TYPES)[number];
+  @ApiProperty({ enum: DISPATCH_MODES }) dispatchMode!: (typeof DISPATCH_MODES)[number];
+
+  @ApiPropertyOptional({
+    type: Number,
+    format: 'double',
+    nullable: true,
+    description:
+      'Only with `dispatchCostEnabled`: Σ base + perKg × kg over the legs, rounded half-up to 2 decimals.',
+    example: 11.5,
+  })
+  deliveryCost?: number | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The home-delivery zone (E3.1).' }) zone!:
+    string | null;
+  @ApiProperty({ enum: WEEKDAY_CODES, isArray: true, description: "The origin's picking days." })
+  pickingDays!: (typeof WEEKDAY_CODES)[number][];
+  @ApiProperty({ type: Number, format: 'int32', nullable: true }) processingDays!: number | null;
+  @ApiProperty({ type: Number, format: 'int32', isArray: true, description: 'Lead time of each leg.' })
+  leadTimes!: number[];
+
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'array', items: { type: 'string', enum: [...WEEKDAY_CODES] } },
+    description: 'Days of week of each leg.',
+  })
+  routeDaysOfWeek!: (typeof WEEKDAY_CODES)[number][][];
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'Leg codes joined with ">" ("" for an empty path).',
+  })
+  route!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'Leg descriptions joined with " > ".' })
+  routeDescription!: string | null;
+
+  @ApiProperty({ type: String, format: 'date', nullable: true }) pickingDate!: string | null;
+
+  @ApiProperty({
+    ...dateLists,
+    description:
+      'One list of delivery dates per feasible path, in rank order; the first is the group path (E5.3).',
+    example: [['2026-11-26', '2026-11-28', '2026-12-01', '2026-12-03', '2026-12-05']],
+  })
+  deliveryDates!: string[][];
+
+  @ApiProperty({ type: () => EntityDetailResponse, nullable: true })
+  originEntityDetails!: EntityDetailResponse | null;
+  @ApiProperty({ type: () => EntityDetailResponse, nullable: true, description: 'Store withdrawal only.' })
+  pickupEntityDetails!: EntityDetailResponse | null;
+  @ApiProperty({ type: () => DeliveryTraceResponse, isArray: true }) deliveryTrace!: DeliveryTraceResponse[];
+  @ApiProperty({ type: () => ArriveDateResponse, isArray: true }) arriveDates!: ArriveDateResponse[];
+  @ApiProperty({
+    type: String,
+    description: '"OK", or the error descriptions joined with "; ".',
+    example: 'OK',
+  })
+  message!: string;
+  @ApiProperty({ type: () => DetailedCapacityErrorResponse, isArray: true })
+  detailedCapacityError!: DetailedCapacityErrorResponse[];
+  @ApiProperty({ type: () => DetailedCapacityWarningResponse, isArray: true })
+  detailedCapacityWarning!: DetailedCapacityWarningResponse[];
+  @ApiProperty({ type: () => ItemCapacityRequest, isArray: true, description: "The group's items as sent." })
+  dispatchItems!: ItemCapacityRequest[];
+  @ApiProperty({ type: Boolean }) isWholesale!: boolean;
+  @ApiProperty({ type: Number, format: 'int32', description: 'Extra days for wholesale deliveries.' })
+  wholesaleAdditionalDays!: number;
+}
+
+/** CalculateDeliveryCapacityResponse (spec 2.6): the answer to a layout A request. */
+export class CalculateDeliveryCapacityResponse {
+  @ApiProperty({
+    type: String,
+    description: 'The request identifier, or a generated UUID.',
+    example: 'order-123',
+  })
+  identifier!: string;
+
+  @ApiProperty({
+    type: () => DeliveryCapacityGroupResponse,
+    isArray: true,
+    description: 'One per origin group (E6.4 order).',
+  })
+  logisticsCapacity!: DeliveryCapacityGroupResponse[];
+
+  @ApiProperty({ type: String, example: 'EARLIEST_DELIVERY_DATE' })
+  prioritizationCriteria!: string;
+}
+
+/** Delivery date information (spec 2.7): one per layout B line, in item order (E8). */
+export class DeliveryDateLineResponse {
+  @ApiProperty({ type: String, nullable: true }) skuCode!: string | null;
+  @ApiProperty({ type: String, nullable: true }) line!: string | null;
+  @ApiProperty({ type: Number, format: 'int32', nullable: true }) processingDays!: number | null;
+  @ApiProperty({
+    type: Number,
+    format: 'int32',
+    isArray: true,
+    description: 'Delivery times in days, per leg.',
+  })
+  leadTimes!: number[];
+  @ApiProperty({ type: String, format: 'date', nullable: true }) pickingDate!: string | null;
+  @ApiProperty({ type: String, format: 'date', isArray: true, description: "The group path's dates (flat)." })
+  deliveryDates!: string[];
+  @ApiProperty({ type: () => DeliveryTraceResponse, isArray: true }) deliveryTrace!: DeliveryTraceResponse[];
+  @ApiProperty({ type: String, description: '"OK", or the error descriptions.' }) message!: string;
+}

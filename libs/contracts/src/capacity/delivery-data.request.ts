@@ -1,0 +1,73 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNumber, IsOptional, IsString, Max, Min } from 'class-validator';
+import { MUST_BE_NUMBER } from './validation-messages';
+
+/** DeliveryDataRequest (spec 2.3): where the order goes; every field optional. */
+export class DeliveryDataRequest {
+  @ApiPropertyOptional({
+    type: Number,
+    format: 'double',
+    nullable: true,
+    minimum: -90,
+    maximum: 90,
+    example: -12.0464,
+  })
+  @IsOptional()
+  @IsNumber({}, MUST_BE_NUMBER)
+  @Min(-90)
+  @Max(90)
+  latitude?: number | null;
+
+  @ApiPropertyOptional({
+    type: Number,
+    format: 'double',
+    nullable: true,
+    minimum: -180,
+    maximum: 180,
+    example: -77.0428,
+  })
+  @IsOptional()
+  @IsNumber({}, MUST_BE_NUMBER)
+  @Min(-180)
+  @Max(180)
+  longitude?: number | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Delivery zone code; decides home delivery when given (E3.1).',
+    example: 'LIM-CENTRO',
+  })
+  @IsOptional()
+  @IsString()
+  zone?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Ubigeo of the delivery address: finds the zone when `zone` is absent (E3.1).',
+    example: '150101',
+  })
+  @IsOptional()
+  @IsString()
+  ubigeoCode?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description:
+      'Store withdrawal: the pickup node code (E3.2). Home delivery: read as an ubigeo when needed.',
+  })
+  @IsOptional()
+  @IsString()
+  destination?: string | null;
+
+  @ApiPropertyOptional({
+    type: String,
+    nullable: true,
+    description: 'Accepted; no effect on the calculation (E9).',
+  })
+  @IsOptional()
+  @IsString()
+  originEntityCode?: string | null;
+}

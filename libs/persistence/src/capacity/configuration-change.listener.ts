@@ -1,0 +1,83 @@
+/**
+ * A dedicated Postgres connection that `LISTEN`s for configuration loads (configuration.md "Across replicas").
+ * Each notification carries the new version; after a (re)connection the callback runs with `null`, because a
+ * notification may have been missed while disconnected. A lost connection is retried with back-off until `stop`.
+ */
+import { Client } from 'pg';
+import { CONFIGURATION_CHANNEL } from './configuration-version.repository';
+
+export interface ConfigurationChangeListenerOptions {
+  url: string;
+  /** a new version was announced (`null`: possibly missed while disconnected — check) */
+  onChange: (version: number | null) => void;
+  onError?: (error: Error) => void;
+  applicationName?: string;
+}
+
+const RETRY_MS = [500, 1000, 2000, 5000, 10000];
+
+export class ConfigurationChangeListener {
+  private client: Client | null = null;
+  private stopped = false;
+  private attempt = 0;
+  private retry: NodeJS.Timeout | null = null;
+
+  constructor(private readonly options: ConfigurationChangeListenerOptions) {}
+
+  /** Connects and listens; resolves once listening (or after the first failure, retrying in the background). */
+  async start(): Promise<void> {
+    await this.connect();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retry !== null) clearTimeout(this.retry);
+    const client = this.client;
+    this.client = null;
+    if (client !== null) await client.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    if (this.stopped) return;
+    const client = new Client({
+      connectionString: this.options.url,
+      application_name: this.options.applicationName,
+      connectionTimeoutMillis: 5000,
+      keepAlive: true,
+    });
+    client.on('notification', (message) => {
+      if (message.channel !== CONFIGURATION_CHANNEL) return;
+      const version = Number(message.payload);
+      this.options.onChange(Number.isSafeInteger(version) ? version : null);
+    });
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, new Error('connection ended')));
+    this.client = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CONFIGURATION_CHANNEL}`);
+    } catch (error) {
+      this.lost(client, error as Error);
+      return;
+    }
+    if (this.client !== client) return;
+    const reconnected = this.attempt > 0;
+    this.attempt = 0;
+    if (reconnected) this.options.onChange(null);
+  }
+
+  private lost(client: Client, error: Error): void {
+    if (this.stopped || this.client !== client) return;
+    this.client = null;
+    client.removeAllListeners('end');
+    client.end().catch(() => undefined);
+    this.options.onError?.(error);
+    const delay = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
+    this.attempt++;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      void this.connect();
+    }, delay);
+    this.retry.unref();
+  }
+}

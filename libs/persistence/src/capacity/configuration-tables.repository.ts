@@ -1,0 +1,195 @@
+/**
+ * The configuration tables (configuration.md "Storage") as a configuration document and back. `replace` writes a
+ * validated document; `read` rebuilds the raw document from whatever the tables hold (rows edited by hand
+ * included), which `parseConfiguration` then validates — so a load never trusts the tables.
+ */
+import type { ConfigurationDocument } from '@delivery/capacity-domain';
+import type { Queryable } from './queryable';
+
+const TABLES_CHILDREN_FIRST = [
+  'capacity_overrides',
+  'capacity_route_windows',
+  'capacity_routes',
+  'capacity_zone_ubigeos',
+  'capacity_zones',
+  'capacity_node_holidays',
+  'capacity_nodes',
+  'capacity_settings',
+];
+
+const json = (value: unknown): string => JSON.stringify(value);
+
+export class ConfigurationTablesRepository {
+  /** Replaces every configuration table with `document` (call inside a transaction). */
+  async replace(db: Queryable, document: ConfigurationDocument, timezoneGiven: boolean): Promise<void> {
+    await db.query(TABLES_CHILDREN_FIRST.map((table) => `DELETE FROM ${table};`).join('\n'));
+    const { settings } = document;
+    await db.query(
+      `INSERT INTO capacity_settings (timezone, search_horizon_days, max_delivery_dates, max_legs,
+         max_alternative_paths, wholesale_units_threshold, wholesale_additional_days)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [
+        timezoneGiven ? settings.timezone : null,
+        settings.searchHorizonDays,
+        settings.maxDeliveryDates,
+        settings.maxLegs,
+        settings.maxAlternativePaths,
+        settings.wholesale.unitsThreshold,
+        settings.wholesale.additionalDays,
+      ],
+    );
+    await db.query(
+      `INSERT INTO capacity_nodes (code, position, type, name, short_name, address, platform_warehouse_id,
+         platform_dock_id, contact_number, pickup_point_id, delivery_time, picking_days, processing_days,
+         picking_cutoff_time, picking_capacity)
+       SELECT n.code, n.position, n.type, n.name, n."shortName", n.address, n."platformWarehouseId",
+         n."platformDockId", n."contactNumber", n."pickupPointId", n."deliveryTime",
+         ARRAY(SELECT jsonb_array_elements_text(n."pickingDays")), n."processingDays", n."pickingCutoffTime",
+         n."pickingCapacity"
+       FROM jsonb_to_recordset($1::jsonb) AS n(code text, position integer, type text, name text,
+         "shortName" text, address jsonb, "platformWarehouseId" text, "platformDockId" text,
+         "contactNumber" text, "pickupPointId" text, "deliveryTime" text, "pickingDays" jsonb,
+         "processingDays" numeric, "pickingCutoffTime" text, "pickingCapacity" numeric)`,
+      [json(document.nodes.map((node, position) => ({ ...node, position })))],
+    );
+    await db.query(
+      `INSERT INTO capacity_node_holidays (node_code, date)
+       SELECT h.node, h.date FROM jsonb_to_recordset($1::jsonb) AS h(node text, date date)
+       ON CONFLICT DO NOTHING`,
+      [json(document.nodes.flatMap((node) => node.holidays.map((date) => ({ node: node.code, date }))))],
+    );
+    await db.query(
+      `INSERT INTO capacity_zones (code, position)
+       SELECT z.code, z.position FROM jsonb_to_recordset($1::jsonb) AS z(code text, position integer)`,
+      [json(document.zones.map((zone, position) => ({ code: zone.code, position })))],
+    );
+    await db.query(
+      `INSERT INTO capacity_zone_ubigeos (zone_code, position, ubigeo)
+       SELECT u.zone, u.position, u.ubigeo
+       FROM jsonb_to_recordset($1::jsonb) AS u(zone text, position integer, ubigeo text)`,
+      [
+        json(
+          document.zones.flatMap((zone) =>
+            zone.ubigeoCodes.map((ubigeo, position) => ({ zone: zone.code, position, ubigeo })),
+          ),
+        ),
+      ],
+    );
+    await db.query(
+      `INSERT INTO capacity_routes (code, position, description, source, target_node, target_zone, mode,
+         dispatch_types, days_of_week, lead_time_days, dispatch_capacity, priority, cost_base, cost_per_kg)
+       SELECT r.code, r.position, r.description, r.source, r."targetNode", r."targetZone", r.mode,
+         ARRAY(SELECT jsonb_array_elements_text(r."dispatchTypes")),
+         ARRAY(SELECT jsonb_array_elements_text(r."daysOfWeek")), r."leadTimeDays", r."dispatchCapacity",
+         r.priority, (r.cost ->> 'base')::numeric, (r.cost ->> 'perKg')::numeric
+       FROM jsonb_to_recordset($1::jsonb) AS r(code text, position integer, description text, source text,
+         "targetNode" text, "targetZone" text, mode text, "dispatchTypes" jsonb, "daysOfWeek" jsonb,
+         "leadTimeDays" numeric, "dispatchCapacity" numeric, priority numeric, cost jsonb)`,
+      [json(document.routes.map((route, position) => ({ ...route, position })))],
+    );
+    await db.query(
+      `INSERT INTO capacity_route_windows (route_code, code, position, start_time, end_time, capacity)
+       SELECT w.route, w.code, w.position, w.start, w."end", w.capacity
+       FROM jsonb_to_recordset($1::jsonb) AS w(route text, code text, position integer, start text, "end" text,
+         capacity numeric)`,
+      [
+        json(
+          document.routes.flatMap((route) =>
+            route.deliveryWindows.map((window, position) => ({ ...window, route: route.code, position })),
+          ),
+        ),
+      ],
+    );
+    await db.query(
+      `INSERT INTO capacity_overrides (scope, ref, date, position, capacity)
+       SELECT o.scope, o.ref, o.date, o.position, o.capacity
+       FROM jsonb_to_recordset($1::jsonb) AS o(scope text, ref text, date date, position integer,
+         capacity numeric)`,
+      [json(document.capacityOverrides.map((override, position) => ({ ...override, position })))],
+    );
+  }
+
+  /** The tables as a raw configuration document (not validated; settings absent when there is no row). */
+  async read(db: Queryable): Promise<Record<string, unknown>> {
+    const [settingsRows, nodes, zones, routes, overrides] = [
+      await db.query<SettingsRow>(
+        `SELECT timezone, search_horizon_days::float8 AS "searchHorizonDays",
+           max_delivery_dates::float8 AS "maxDeliveryDates", max_legs::float8 AS "maxLegs",
+           max_alternative_paths::float8 AS "maxAlternativePaths",
+           wholesale_units_threshold::float8 AS "unitsThreshold",
+           wholesale_additional_days::float8 AS "additionalDays"
+         FROM capacity_settings`,
+      ),
+      await db.query<Record<string, unknown>>(
+        `SELECT n.code, n.type, n.name, n.short_name AS "shortName", n.address,
+           n.platform_warehouse_id AS "platformWarehouseId", n.platform_dock_id AS "platformDockId",
+           n.contact_number AS "contactNumber", n.pickup_point_id AS "pickupPointId",
+           n.delivery_time AS "deliveryTime", n.picking_days AS "pickingDays",
+           n.processing_days::float8 AS "processingDays", n.picking_cutoff_time AS "pickingCutoffTime",
+           n.picking_capacity::float8 AS "pickingCapacity",
+           ARRAY(SELECT to_char(h.date, 'YYYY-MM-DD') FROM capacity_node_holidays h
+                 WHERE h.node_code = n.code ORDER BY h.date) AS holidays
+         FROM capacity_nodes n ORDER BY n.position, n.code`,
+      ),
+      await db.query<Record<string, unknown>>(
+        `SELECT z.code, ARRAY(SELECT u.ubigeo FROM capacity_zone_ubigeos u
+                              WHERE u.zone_code = z.code ORDER BY u.position) AS "ubigeoCodes"
+         FROM capacity_zones z ORDER BY z.position, z.code`,
+      ),
+      await db.query<RouteRow>(
+        `SELECT r.code, r.description, r.source, r.target_node AS "targetNode",
+           r.target_zone AS "targetZone", r.mode, r.dispatch_types AS "dispatchTypes",
+           r.days_of_week AS "daysOfWeek", r.lead_time_days::float8 AS "leadTimeDays",
+           r.dispatch_capacity::float8 AS "dispatchCapacity", r.priority::float8 AS priority,
+           r.cost_base::float8 AS "costBase", r.cost_per_kg::float8 AS "costPerKg",
+           COALESCE((SELECT jsonb_agg(jsonb_build_object('code', w.code, 'start', w.start_time,
+                       'end', w.end_time, 'capacity', w.capacity) ORDER BY w.position, w.code)
+                     FROM capacity_route_windows w WHERE w.route_code = r.code), '[]'::jsonb)
+             AS "deliveryWindows"
+         FROM capacity_routes r ORDER BY r.position, r.code`,
+      ),
+      await db.query<Record<string, unknown>>(
+        `SELECT scope, ref, to_char(date, 'YYYY-MM-DD') AS date, capacity::float8 AS capacity
+         FROM capacity_overrides ORDER BY position, scope, ref, date`,
+      ),
+    ];
+    const document: Record<string, unknown> = {
+      nodes,
+      zones,
+      routes: routes.map(({ targetNode, targetZone, costBase, costPerKg, ...route }) => ({
+        ...route,
+        ...(targetNode === null ? {} : { targetNode }),
+        ...(targetZone === null ? {} : { targetZone }),
+        cost: { base: costBase, perKg: costPerKg },
+      })),
+      capacityOverrides: overrides,
+    };
+    const [settings] = settingsRows;
+    if (settings !== undefined) document.settings = settingsDocument(settings);
+    return document;
+  }
+}
+
+interface SettingsRow {
+  timezone: string | null;
+  searchHorizonDays: number | null;
+  maxDeliveryDates: number | null;
+  maxLegs: number | null;
+  maxAlternativePaths: number | null;
+  unitsThreshold: number | null;
+  additionalDays: number | null;
+}
+
+interface RouteRow extends Record<string, unknown> {
+  targetNode: string | null;
+  targetZone: string | null;
+  costBase: number;
+  costPerKg: number;
+}
+
+/** Null columns are absent fields (the document's defaults apply). */
+function settingsDocument({ unitsThreshold, additionalDays, ...row }: SettingsRow): Record<string, unknown> {
+  const present = (entries: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== null));
+  return { ...present(row), wholesale: { unitsThreshold, ...present({ additionalDays }) } };
+}
