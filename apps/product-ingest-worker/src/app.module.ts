@@ -2,6 +2,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { InMemoryBroker, MessagingModule, productTopology } from '@delivery/messaging';
 import { PersistenceModule } from '@delivery/persistence';
 import { messageFormat, PlatformModule } from '@delivery/platform';
+import { IngestModule } from './ingest/ingest.module';
+import { IngestMetrics } from './ingest/ingest.metrics';
 import { WorkerConfig } from './worker.config';
 
 /** What a process hosting the worker may override (the no-broker dev mode passes its in-memory broker). */
@@ -32,7 +34,9 @@ export class AppModule {
           broker: overrides.broker,
           connectionName: 'product-ingest-worker',
           topology: productTopology().definition,
+          hooks: IngestMetrics,
         }),
+        IngestModule.forRoot({ timeZone: config.TZ_BUSINESS }),
       ],
     };
   }

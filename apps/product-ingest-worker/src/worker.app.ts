@@ -1,7 +1,9 @@
 import { createHttpApp } from '@delivery/platform';
-import { MessageErrorPassthroughFilter, Messaging, productTopology } from '@delivery/messaging';
+import { Messaging, productTopology } from '@delivery/messaging';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule, WorkerAppOverrides } from './app.module';
+import { DatabaseOutageMonitor } from './ingest/database-outage.monitor';
+import { IngestMetrics } from './ingest/ingest.metrics';
 import { WorkerConfig } from './worker.config';
 
 /**
@@ -18,8 +20,9 @@ export async function createWorkerApp(
     prefetch: config.WORKER_PREFETCH,
     closeTimeoutMs: Math.max(1000, config.SHUTDOWN_TIMEOUT_MS - 5000), // leaves time to close the pools
   });
-  const microservice = app.connectMicroservice({ strategy });
-  microservice.useGlobalFilters(new MessageErrorPassthroughFilter());
+  app.get(DatabaseOutageMonitor).attach(strategy);
+  app.get(IngestMetrics).observeQueue(() => strategy.queueDepth());
+  app.connectMicroservice({ strategy });
   await app.startAllMicroservices();
   return app;
 }

@@ -3,6 +3,8 @@ import { AuthModule } from '@delivery/auth';
 import { InMemoryBroker, MessagingModule, productTopology } from '@delivery/messaging';
 import { PersistenceModule } from '@delivery/persistence';
 import { messageFormat, PlatformModule } from '@delivery/platform';
+import { LoadProductsModule } from './load-products/load-products.module';
+import { PublishMetrics } from './publish.metrics';
 import { UPLOAD_AUTH_SCHEMES, UploadConfig } from './upload.config';
 import { WhoAmIController } from './whoami.controller';
 
@@ -40,7 +42,9 @@ export class AppModule {
           connectionName: 'product-upload-service',
           topology: productTopology().definition,
           confirmTimeoutMs: config.PUBLISH_CONFIRM_TIMEOUT_MS,
+          hooks: PublishMetrics,
         }),
+        LoadProductsModule.forRoot({ timeZone: config.TZ_BUSINESS, batchSize: config.PUBLISH_BATCH_SIZE }),
       ],
       controllers: [WhoAmIController],
     };

@@ -1,1 +1,1 @@
-export * from './capacity';
+export * from './products';

@@ -32,7 +32,7 @@ export interface MessagingModuleOptions {
   readonly topology?: TopologyDefinition;
   /** Default 5000 ms. */
   readonly confirmTimeoutMs?: number;
-  /** A provider class implementing the hooks (e.g. one recording metrics), built by Nest's injector. */
+  /** A provider class implementing the hooks (e.g. one recording metrics), built by Nest's injector and exported. */
   readonly hooks?: Type<MessagingHooks>;
   readonly logger?: MessagingLogger;
 }
@@ -127,7 +127,7 @@ export class MessagingModule {
         ...(options.hooks ? [options.hooks, { provide: MESSAGING_HOOKS, useExisting: options.hooks }] : []),
         Messaging,
       ],
-      exports: [Messaging],
+      exports: [Messaging, ...(options.hooks ? [options.hooks] : [])],
     };
   }
 }

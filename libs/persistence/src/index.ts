@@ -1,5 +1,5 @@
-export * from './capacity';
 export * from './data-source';
 export * from './database-url';
 export * from './migrate';
 export * from './persistence.module';
+export * from './products';

@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly details: Record<string, unknown> = {},
+    /** A 5xx whose message is part of the contract (e.g. the upload's publish failure): answered as is. */
+    readonly exposeMessage = false,
   ) {
     super(message);
   }

@@ -31,7 +31,7 @@ export function normalizeError(error: unknown): NormalizedError {
       code: error.code,
       message: error.message,
       details: error.details,
-      internal: error.status >= 500,
+      internal: error.status >= 500 && !error.exposeMessage,
     };
   }
   if (error instanceof HttpException) {

@@ -1,0 +1,106 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type {
+  ProductBatchMessage,
+  ProductManifestMessage,
+  ProductMessageValidator,
+} from '@delivery/contracts';
+import {
+  describeError,
+  headerInt,
+  headerString,
+  PermanentMessageError,
+  type DeliveredMessage,
+} from '@delivery/messaging';
+import type { ProductBatchWriter } from '@delivery/persistence';
+import { DatabaseOutageMonitor } from './database-outage.monitor';
+import { IngestMetrics } from './ingest.metrics';
+
+export const INGEST_PORTS = Symbol('INGEST_PORTS');
+export interface IngestPorts {
+  readonly validator: ProductMessageValidator;
+  readonly writer: ProductBatchWriter;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * P3: one consumed message. The body is validated again (a queue message is input like any other); a message
+ * that does not match its schema is recorded as failed and dead-lettered at once (`PermanentMessageError`); a
+ * valid one is written in one transaction and acked only after commit (the transport acks when this resolves).
+ * A failure is retried with back-off by the transport; when it says Postgres is down, consumption pauses.
+ */
+@Injectable()
+export class IngestProductMessageUseCase {
+  private readonly logger = new Logger(IngestProductMessageUseCase.name);
+
+  constructor(
+    @Inject(INGEST_PORTS) private readonly ports: IngestPorts,
+    private readonly outage: DatabaseOutageMonitor,
+    private readonly metrics: IngestMetrics,
+  ) {}
+
+  async execute(body: unknown, delivery: DeliveredMessage): Promise<void> {
+    const check = this.ports.validator.check(body);
+    try {
+      if (!check.ok) await this.recordFailure(delivery, check.reason);
+      else if (check.message.kind === 'manifest') await this.writeManifest(check.message);
+      else await this.writeBatch(check.message);
+    } catch (error) {
+      this.outage.report(error);
+      throw error;
+    }
+    if (!check.ok) throw new PermanentMessageError(check.reason);
+  }
+
+  private async writeManifest(message: ProductManifestMessage): Promise<void> {
+    const started = performance.now();
+    await this.ports.writer.writeManifest(
+      summaryOf(message),
+      message.receivedAt,
+      message.errors,
+      message.warnings,
+    );
+    this.metrics.recordBatch('manifest', (performance.now() - started) / 1000, 0, 0);
+  }
+
+  private async writeBatch(message: ProductBatchMessage): Promise<void> {
+    const started = performance.now();
+    const outcome = await this.ports.writer.writeBatch(
+      summaryOf(message),
+      message.batchIndex,
+      message.products,
+    );
+    this.metrics.recordBatch(
+      'batch',
+      (performance.now() - started) / 1000,
+      outcome.persisted,
+      outcome.skippedStale,
+    );
+    if (!outcome.applied)
+      this.logger.log(`batch ${message.processCode}:${message.batchIndex} was already written`);
+  }
+
+  /** Known from the headers only; without a usable process code the dead letter itself is the record. */
+  private async recordFailure(delivery: DeliveredMessage, reason: string): Promise<void> {
+    const processCode = headerString(delivery.headers, 'processCode') ?? '';
+    if (!UUID.test(processCode)) {
+      this.logger.error(`message ${delivery.messageId ?? '?'} without a valid processCode header: ${reason}`);
+      return;
+    }
+    await this.ports.writer.recordFailure({
+      processCode,
+      batchIndex: headerInt(delivery.headers, 'batchIndex'),
+      batchCount: headerInt(delivery.headers, 'batchCount'),
+      products: headerInt(delivery.headers, 'productCount'),
+      reason,
+    });
+    this.logger.error(
+      `message ${delivery.messageId ?? '?'} is invalid and recorded as failed: ${describeError(reason)}`,
+    );
+  }
+}
+
+function summaryOf(message: ProductManifestMessage | ProductBatchMessage) {
+  const { processCode, received, accepted, rejected, batchCount } = message;
+  return { processCode, received, accepted, rejected, batchCount };
+}

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { LoadProductsMessages, ProductValidator, type ProductIssue } from '@delivery/contracts';
+import { describeError, Messaging, productTopology } from '@delivery/messaging';
+import { ApiError } from '@delivery/platform';
+import { productsOf } from './load-products.envelope';
+import { buildProductMessages } from './product-messages.builder';
+import { UploadMetrics } from './upload.metrics';
+
+export const UPLOAD_SETTINGS = Symbol('UPLOAD_SETTINGS');
+export interface UploadSettings {
+  readonly batchSize: number;
+}
+
+export interface UploadAccepted {
+  readonly processCode: string;
+  readonly accepted: number;
+  readonly rejected: number;
+}
+
+const QUOTED_PRODUCTS = 3;
+const QUOTED_REASONS = 3;
+
+/**
+ * P1: envelope, per-product rules (compiled validator), then every message published and confirmed before the
+ * answer. No Postgres here: the worker records the upload when it takes the manifest.
+ */
+@Injectable()
+export class UploadProductsUseCase {
+  private readonly logger = new Logger(UploadProductsUseCase.name);
+  private readonly route = (({ exchange, routingKey }) => ({ exchange, routingKey }))(
+    productTopology().names,
+  );
+
+  constructor(
+    private readonly validator: ProductValidator,
+    private readonly messaging: Messaging,
+    private readonly metrics: UploadMetrics,
+    @Inject(UPLOAD_SETTINGS) private readonly settings: UploadSettings,
+  ) {}
+
+  async execute(body: unknown): Promise<UploadAccepted> {
+    const products = productsOf(body);
+    const { accepted, rejected, warnings } = this.validator.validateAll(products);
+    if (accepted.length === 0) {
+      this.metrics.recordUpload('all_rejected', products.length, rejected.length);
+      throw new ApiError(
+        400,
+        'VALIDATION_ERROR',
+        LoadProductsMessages.noneValid(rejected.length, quote(rejected)),
+      );
+    }
+    const processCode = randomUUID();
+    const upload = {
+      processCode,
+      receivedAt: new Date().toISOString(),
+      received: products.length,
+      accepted,
+      rejected,
+      warnings,
+    };
+    try {
+      await this.messaging.publisher.publishBatch(
+        buildProductMessages(upload, this.route, this.settings.batchSize),
+      );
+    } catch (error) {
+      this.metrics.recordUpload('publish_failed', products.length, rejected.length);
+      this.logger.warn(`upload ${processCode} not published: ${describeError(error)}`);
+      throw new ApiError(500, 'PUBLISH_FAILED', LoadProductsMessages.publishFailed, {}, true);
+    }
+    this.metrics.recordUpload('accepted', products.length, rejected.length);
+    return { processCode, accepted: accepted.length, rejected: rejected.length };
+  }
+}
+
+/** The first products' reasons, with their index and code. */
+function quote(rejected: readonly ProductIssue[]): string {
+  const quoted = rejected.slice(0, QUOTED_PRODUCTS).map(({ index, productCode, reasons }) => {
+    const shown = reasons.slice(0, QUOTED_REASONS).join(', ');
+    const more = reasons.length > QUOTED_REASONS ? ` (+${reasons.length - QUOTED_REASONS} more)` : '';
+    return `products[${index}]${productCode === null ? '' : ` (${productCode})`}: ${shown}${more}`;
+  });
+  const rest = rejected.length > QUOTED_PRODUCTS ? `; … ${rejected.length - QUOTED_PRODUCTS} more` : '';
+  return `${quoted.join('; ')}${rest}`;
+}

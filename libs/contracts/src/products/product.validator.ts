@@ -1,0 +1,174 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { BusinessDateTime } from './business-date-time';
+import type { ProductIssue } from './product-issue';
+import {
+  DATE_UPDATE_PATTERN,
+  productSchema,
+  RECOMMENDED_DESCRIPTION_LENGTH,
+  STORABLE_TEXT_PATTERN,
+  type Product,
+} from './product.schema';
+
+/** Reasons kept per product; the rest are counted in one last reason. */
+const MAX_REASONS = 10;
+
+export interface AcceptedProduct {
+  /** 0-based position in the uploaded array. */
+  readonly index: number;
+  readonly product: Product;
+}
+
+export interface ValidatedProducts {
+  readonly accepted: AcceptedProduct[];
+  readonly rejected: ProductIssue[];
+  readonly warnings: ProductIssue[];
+}
+
+/**
+ * P1.3, compiled once from `productSchema` (ajv, all errors collected) plus the rules a schema cannot say: a real
+ * date-time in the business time zone, and a productCode repeated within one upload (the first occurrence is
+ * processed, later copies are rejected). Every reason names its field: `barcodes[0].eanCode: is required`.
+ */
+export class ProductValidator {
+  private readonly schemaCheck: ValidateFunction<Product>;
+  private readonly dates: BusinessDateTime;
+
+  constructor(timeZone: string) {
+    const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, messages: false });
+    this.schemaCheck = ajv.compile<Product>(productSchema);
+    this.dates = new BusinessDateTime(timeZone);
+  }
+
+  /** Problems of one product, each naming its field; empty when the product is valid. */
+  reasons(product: unknown): string[] {
+    const reasons: string[] = [];
+    if (!this.schemaCheck(product)) {
+      for (const error of this.schemaCheck.errors ?? []) reasons.push(describe(error));
+    }
+    const dateUpdate = (product as { dateUpdate?: unknown } | null)?.dateUpdate;
+    if (typeof dateUpdate === 'string' && DATE_PATTERN.test(dateUpdate)) {
+      const problem = this.dates.problem(dateUpdate);
+      if (problem) reasons.push(`dateUpdate: ${problem}`);
+    }
+    return reasons;
+  }
+
+  /** An upload's products: accepted (with their index), rejected and warnings, in upload order. */
+  validateAll(products: readonly unknown[]): ValidatedProducts {
+    const accepted: AcceptedProduct[] = [];
+    const rejected: ProductIssue[] = [];
+    const warnings: ProductIssue[] = [];
+    const firstIndexByCode = new Map<string, number>();
+    products.forEach((product, index) => {
+      const reasons = this.reasons(product);
+      const productCode = codeOf(product);
+      const shownCode =
+        productCode !== null && productCode.length <= 255 && STORABLE.test(productCode) ? productCode : null;
+      if (productCode !== null) {
+        const first = firstIndexByCode.get(productCode);
+        if (first === undefined) firstIndexByCode.set(productCode, index);
+        else reasons.push(`productCode: repeats the product at index ${first} (only the first is processed)`);
+      }
+      if (reasons.length > 0) {
+        rejected.push({ index, productCode: shownCode, reasons: clip(reasons) });
+        return;
+      }
+      const valid = product as Product;
+      accepted.push({ index, product: valid });
+      const length = valid.description.length;
+      if (
+        length > RECOMMENDED_DESCRIPTION_LENGTH &&
+        [...valid.description].length > RECOMMENDED_DESCRIPTION_LENGTH
+      ) {
+        warnings.push({
+          index,
+          productCode: shownCode,
+          reasons: [
+            `description: ${[...valid.description].length} characters, over the recommended ${RECOMMENDED_DESCRIPTION_LENGTH}`,
+          ],
+        });
+      }
+    });
+    return { accepted, rejected, warnings };
+  }
+}
+
+const DATE_PATTERN = new RegExp(DATE_UPDATE_PATTERN);
+const STORABLE = new RegExp(STORABLE_TEXT_PATTERN, 'u');
+const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/;
+
+/** A property name as a reason shows it: plain names as they are, any other quoted and clipped (storable). */
+function keyName(key: string): string {
+  return PLAIN_KEY.test(key) ? key : JSON.stringify(key.length > 64 ? `${key.slice(0, 64)}…` : key);
+}
+
+function codeOf(product: unknown): string | null {
+  if (typeof product !== 'object' || product === null || Array.isArray(product)) return null;
+  const code = Object.prototype.hasOwnProperty.call(product, 'productCode')
+    ? (product as { productCode: unknown }).productCode
+    : undefined;
+  return typeof code === 'string' && code.length > 0 ? code : null;
+}
+
+function clip(reasons: string[]): string[] {
+  if (reasons.length <= MAX_REASONS) return reasons;
+  return [...reasons.slice(0, MAX_REASONS - 1), `… and ${reasons.length - MAX_REASONS + 1} more problems`];
+}
+
+/** `/barcodes/0/eanCode` → `barcodes[0].eanCode`. */
+function fieldOf(instancePath: string, child?: string): string {
+  const segments = instancePath.split('/').slice(1);
+  if (child !== undefined) segments.push(child);
+  let path = '';
+  for (const raw of segments) {
+    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^\d+$/.test(segment)) path += `[${segment}]`;
+    else path += path === '' ? segment : `.${segment}`;
+  }
+  return path === '' ? 'product' : path;
+}
+
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  integer: 'an integer',
+  array: 'an array',
+  object: 'an object',
+  null: 'null',
+};
+
+function describe(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'required':
+      return `${fieldOf(error.instancePath, String(params['missingProperty']))}: is required`;
+    case 'additionalProperties':
+      return `${fieldOf(error.instancePath, keyName(String(params['additionalProperty'])))}: is not an accepted property`;
+    case 'type': {
+      const types = String(params['type'])
+        .split(',')
+        .filter((type) => type !== 'null');
+      return `${fieldOf(error.instancePath)}: must be ${types.map((type) => TYPE_NAMES[type] ?? type).join(' or ')}`;
+    }
+    case 'minLength':
+      return `${fieldOf(error.instancePath)}: must not be empty`;
+    case 'maxLength':
+      return `${fieldOf(error.instancePath)}: must be at most ${String(params['limit'])} characters`;
+    case 'maxItems':
+      return `${fieldOf(error.instancePath)}: must have at most ${String(params['limit'])} entries`;
+    case 'minimum':
+      return `${fieldOf(error.instancePath)}: must be ${String(params['limit'])} or more`;
+    case 'exclusiveMinimum':
+      return `${fieldOf(error.instancePath)}: must be greater than ${String(params['limit'])}`;
+    case 'enum': {
+      const values = (params['allowedValues'] as unknown[]).filter((value) => value !== null);
+      return `${fieldOf(error.instancePath)}: must be one of ${values.join(', ')}`;
+    }
+    case 'pattern':
+      return String(params['pattern']) === DATE_UPDATE_PATTERN
+        ? `${fieldOf(error.instancePath)}: must be a date-time YYYY-MM-DD HH:MM:SS`
+        : `${fieldOf(error.instancePath)}: must not contain NUL characters or unpaired surrogates`;
+    default:
+      return `${fieldOf(error.instancePath)}: is invalid (${error.keyword})`;
+  }
+}
