@@ -1,3 +1,4 @@
+export * from './capacity';
 export * from './data-source';
 export * from './database-url';
 export * from './migrate';

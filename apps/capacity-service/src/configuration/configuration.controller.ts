@@ -7,8 +7,10 @@ import {
   ApiForbiddenResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiPayloadTooLargeResponse,
   ApiTags,
   ApiUnauthorizedResponse,
+  ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import { Scopes } from '@delivery/auth';
 import {
@@ -51,6 +53,14 @@ export class ConfigurationController {
   @ApiBody({ type: ConfigurationImportRequest })
   @ApiOkResponse({ type: ConfigurationImportResponse })
   @ApiBadRequestResponse({ type: ErrorResponse, description: INVALID })
+  @ApiPayloadTooLargeResponse({
+    type: ErrorResponse,
+    description: 'PAYLOAD_TOO_LARGE: beyond CONFIGURATION_BODY_LIMIT_MB (default 16)',
+  })
+  @ApiUnsupportedMediaTypeResponse({
+    type: ErrorResponse,
+    description: 'UNSUPPORTED_MEDIA_TYPE: the body is not JSON',
+  })
   async replace(@Body() document: unknown): Promise<ConfigurationImportResponse> {
     const configuration = await this.importConfiguration.execute(document);
     return { message: loadMessage(configuration), version: configuration.version };

@@ -24,6 +24,7 @@ import {
   DeliveryDateLineResponse,
   DeliveryDateRequest,
   ErrorResponse,
+  FieldErrorResponse,
   LAYOUT_A_EXAMPLE,
   LAYOUT_B_EXAMPLE,
 } from '@delivery/contracts';
@@ -40,6 +41,7 @@ import { presentOutcome } from './capacity-outcome.presenter';
   DeliveryDateRequest,
   CalculateDeliveryCapacityResponse,
   DeliveryDateLineResponse,
+  FieldErrorResponse,
 )
 @Controller('delivery')
 export class DeliveryCapacityController {

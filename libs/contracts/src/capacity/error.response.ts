@@ -3,7 +3,7 @@ import { ApiProperty } from '@nestjs/swagger';
 /** One rejected field of a 400: where (`items[3].quantity`, `routes[2].daysOfWeek[1]`) and what. */
 export class FieldErrorResponse {
   @ApiProperty({ type: String, example: 'items[0].quantity' }) field!: string;
-  @ApiProperty({ type: String, example: 'must be a positive number' }) message!: string;
+  @ApiProperty({ type: String, example: 'must be greater than 0' }) message!: string;
 }
 
 /** ErrorResponse (spec 2.9): every error of capacity-service, with the request id in `x-request-id`. */
@@ -24,7 +24,7 @@ export class ErrorResponse {
     type: 'object',
     additionalProperties: true,
     description: 'Free-form; for 400s `errors`, a list of FieldErrorResponse.',
-    example: { errors: [{ field: 'items[0].quantity', message: 'must be a positive number' }] },
+    example: { errors: [{ field: 'items[0].quantity', message: 'must be greater than 0' }] },
   })
   details!: Record<string, unknown>;
 }
