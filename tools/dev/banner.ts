@@ -10,6 +10,15 @@ interface BannerInput {
   usesDevKey: boolean;
 }
 
+/**
+ * A layout A request on the demo configuration (tools/demo/configuration.json) whose purchase date is the day the
+ * curl runs (`date +%F`), so it lists dates whenever it is pasted.
+ */
+export const DEMO_REQUEST =
+  `'{"purchaseDate":"'$(date +%F)'","saleChannel":"WEB","deliveryData":{"zone":"LIM-CENTRO"},` +
+  `"calculationOptions":{"validateStock":true,"dispatchCostEnabled":true},` +
+  `"items":[{"skuCode":"SKU-1","origin":"CD01","quantity":2,"weight":1500}]}'`;
+
 /** What `npm start` prints once everything is ready: where the APIs are, credentials, one curl per operation. */
 export async function printBanner({ ports, env, secrets, sign, usesDevKey }: BannerInput): Promise<void> {
   const capacity = `http://localhost:${ports.capacity}${env.CAPACITY_BASE_PATH ?? '/capacity/v1'}`;
@@ -47,6 +56,10 @@ export async function printBanner({ ports, env, secrets, sign, usesDevKey }: Ban
     'Try:',
     `  curl -s ${bearer('capacity:calculate')} ${capacity}/whoami`,
     `  curl -s -u ${secrets.basicUser}:${secrets.basicPassword} ${capacity}/whoami`,
+    '  # delivery dates in the demo world, purchased today (home delivery from CD01 to LIM-CENTRO, with cost):',
+    `  curl -s ${bearer('capacity:calculate')} -H 'Content-Type: application/json' ${capacity}/delivery/capacity -d ${DEMO_REQUEST}`,
+    `  curl -s ${bearer('configuration:read')} ${capacity}/configuration`,
+    `  curl -s -X POST ${bearer('configuration:load')} ${capacity}/configuration/load`,
     `  curl -s ${bearer('products:read')} ${upload}/whoami`,
     '',
     'Ctrl-C stops everything.',

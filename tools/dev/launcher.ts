@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { runMigrations } from '@delivery/persistence';
+import { importDemoConfigurationIfNone } from './demo-configuration';
 import { resolveDevBroker } from './dev-broker';
 import { resolveDevDatabase } from './dev-database';
 import { loadOrCreateDevSecrets } from './dev-secrets';
@@ -53,6 +54,7 @@ async function main(): Promise<void> {
   }
   const applied = await runMigrations(database.url);
   console.log(applied.length ? `Migrations applied: ${applied.join(', ')}` : 'Database is up to date');
+  console.log(await importDemoConfigurationIfNone(database.url, process.env.TZ_BUSINESS || 'America/Lima'));
 
   const secrets = await loadOrCreateDevSecrets(dataDir);
   // PORT and BASE_PATH differ per app: CAPACITY_PORT, UPLOAD_BASE_PATH… set them here
