@@ -43,7 +43,7 @@ describe('module boundaries', () => {
   it('reports the domain importing NestJS, TypeORM or another lib of ours', async () => {
     const messages = await messagesFor(
       'libs/capacity-domain/src/boundary-probe.ts',
-      "import { Injectable } from '@nestjs/common';\nimport { DataSource } from 'typeorm';\nimport { x } from '@delivery/persistence';\nexport const probe = [Injectable, DataSource, x];\n",
+      "import { Injectable } from '@nestjs/common';\nimport { DataSource } from 'typeorm';\nimport { x } from '@delivery/platform';\nexport const probe = [Injectable, DataSource, x];\n",
     );
     expect(messages).toEqual(
       expect.arrayContaining([
@@ -52,7 +52,7 @@ describe('module boundaries', () => {
         '@nx/enforce-module-boundaries: A project tagged with "type:domain" cannot depend on any libs with tags',
         expect.stringMatching(/^no-restricted-imports: '@nestjs\/common' .*capacity-domain is pure/),
         expect.stringMatching(
-          /^no-restricted-imports: '@delivery\/persistence' .*capacity-domain depends on nothing of ours/,
+          /^no-restricted-imports: '@delivery\/platform' .*capacity-domain depends on nothing of ours/,
         ),
       ]),
     );
