@@ -14,8 +14,9 @@ class ReadinessModule {}
 
 const confirms: ConfirmEvent[] = [];
 class RecordingHooks implements MessagingHooks {
+  private readonly seen = confirms;
   onConfirm(event: ConfirmEvent): void {
-    confirms.push(event);
+    this.seen.push(event); // `this`: the module binds the hooks to their instance
   }
 }
 

@@ -64,7 +64,7 @@ export class Messaging implements OnModuleInit, OnApplicationShutdown {
     private readonly readiness: ReadinessRegistry,
     @Optional() @Inject(MESSAGING_HOOKS) hooks?: MessagingHooks,
   ) {
-    this.hooks = hooks ?? {};
+    this.hooks = bound(hooks ?? {});
     const { broker, topology } = options;
     if (broker) {
       if (topology) broker.declare(topology);
@@ -114,6 +114,17 @@ export class Messaging implements OnModuleInit, OnApplicationShutdown {
     const failure = this.amqp?.connection.lastFailure();
     return failure ? `not connected: ${failure.message}` : 'not connected';
   }
+}
+
+/** The components call hooks as plain functions: a class instance's methods are bound to it first. */
+function bound(hooks: MessagingHooks): MessagingHooks {
+  const names = ['onConfirm', 'onRetry', 'onDeadLetter', 'onHandled'] as const;
+  const result: Record<string, unknown> = {};
+  for (const name of names) {
+    const hook = hooks[name] as ((event: never) => void) | undefined;
+    if (hook) result[name] = hook.bind(hooks);
+  }
+  return result as MessagingHooks;
 }
 
 @Global()

@@ -24,7 +24,12 @@ export class ProductMessageValidator {
   constructor(timeZone: string) {
     const ajv = new Ajv({ allErrors: false, strict: true, allowUnionTypes: true });
     this.manifest = ajv.compile<ProductManifestMessage>(productManifestMessageSchema);
-    this.batch = ajv.compile<ProductBatchMessage>(productBatchMessageSchema);
+    // products are checked one by one below, with the upload's reasons (`products[1]: price: must be a number`)
+    const envelope = { type: 'array', minItems: 1 } as const;
+    this.batch = ajv.compile<ProductBatchMessage>({
+      ...productBatchMessageSchema,
+      properties: { ...productBatchMessageSchema.properties, products: envelope },
+    });
     this.products = new ProductValidator(timeZone);
   }
 

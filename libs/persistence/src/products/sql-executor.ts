@@ -23,6 +23,10 @@ export function poolExecutor(pool: Pool): SqlExecutor {
 export async function inTransaction<T>(pool: Pool, work: (sql: SqlExecutor) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   let broken = false;
+  // a connection lost while checked out is reported by the failing query; without a listener its 'error' event
+  // would end the process
+  const onError = () => (broken = true);
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     const result = await work(executor(client));
@@ -32,6 +36,7 @@ export async function inTransaction<T>(pool: Pool, work: (sql: SqlExecutor) => P
     await client.query('ROLLBACK').catch(() => (broken = true));
     throw error;
   } finally {
+    client.off('error', onError);
     client.release(broken);
   }
 }
