@@ -1,16 +1,18 @@
-import { createHttpApp } from '@delivery/platform';
+import { createHttpApp, type SwaggerSettings } from '@delivery/platform';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule, UploadAppOverrides } from './app.module';
 import { UploadConfig } from './upload.config';
+
+export const UPLOAD_SWAGGER: SwaggerSettings = {
+  title: 'Bulk Product Upload Service',
+  description: 'Uploads of up to 3000 products, processed asynchronously; upload status by process code.',
+  version: '1.0.0',
+  schemes: ['bearer'],
+};
 
 export function createUploadApp(
   config: UploadConfig,
   overrides: UploadAppOverrides = {},
 ): Promise<NestExpressApplication> {
-  return createHttpApp(AppModule.forRoot(config, overrides), {
-    title: 'Bulk Product Upload Service',
-    description: 'Uploads of up to 3000 products, processed asynchronously; upload status by process code.',
-    version: '1.0.0',
-    schemes: ['bearer'],
-  });
+  return createHttpApp(AppModule.forRoot(config, overrides), UPLOAD_SWAGGER);
 }
