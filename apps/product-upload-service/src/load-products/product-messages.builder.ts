@@ -27,14 +27,15 @@ const MAX_BATCH_CHARS = 8 * 1024 * 1024;
 
 /**
  * P1.5: the upload as messages (contracts `product-message.schema.ts`): the manifest (index 0) with the rejected
- * products, then the accepted products in batches of `batchSize`. Products are serialised one by one, so a batch
- * also closes before it grows past 8 MiB of JSON.
+ * products, then the accepted products in batches of `batchSize` (a batch also closes before it grows past 8 MiB
+ * of JSON). A generator, so the caller can publish each message as soon as it is serialised and let the event
+ * loop breathe between batches.
  */
-export function buildProductMessages(
+export function* productMessages(
   upload: ValidatedUpload,
   route: MessageRoute,
   batchSize: number,
-): OutgoingMessage[] {
+): Generator<OutgoingMessage> {
   const batches = chunk(upload.accepted, batchSize);
   const counts = {
     schemaVersion: PRODUCT_MESSAGE_SCHEMA_VERSION,
@@ -44,7 +45,7 @@ export function buildProductMessages(
     accepted: upload.accepted.length,
     rejected: upload.rejected.length,
   };
-  const message = (batchIndex: number, productCount: number, json: string): OutgoingMessage => {
+  const message = (batchIndex: number, productCount: number, body: object): OutgoingMessage => {
     const headers: ProductMessageHeaders = {
       processCode: upload.processCode,
       batchIndex,
@@ -57,47 +58,60 @@ export function buildProductMessages(
       messageId: productMessageId(upload.processCode, batchIndex),
       contentType: PRODUCT_MESSAGE_CONTENT_TYPE,
       headers: { ...headers },
-      content: Buffer.from(json),
+      content: Buffer.from(JSON.stringify(body)),
     };
   };
-  const manifest = JSON.stringify({
+  yield message(0, 0, {
     kind: 'manifest',
     ...counts,
     receivedAt: upload.receivedAt,
     errors: upload.rejected,
     warnings: upload.warnings,
   });
-  return [
-    message(0, 0, manifest),
-    ...batches.map((batch, i) => {
-      const head = JSON.stringify({
-        kind: 'batch',
-        ...counts,
-        batchIndex: i + 1,
-        indexes: batch.map((p) => p.index),
-      });
-      return message(
-        i + 1,
-        batch.length,
-        `${head.slice(0, -1)},"products":[${batch.map((p) => p.json).join(',')}]}`,
-      );
-    }),
-  ];
+  for (const [i, batch] of batches.entries()) {
+    const indexes = batch.map((p) => p.index);
+    yield message(i + 1, batch.length, {
+      kind: 'batch',
+      ...counts,
+      batchIndex: i + 1,
+      indexes,
+      products: batch.map((p) => p.product),
+    });
+  }
 }
 
-function chunk(accepted: readonly AcceptedProduct[], size: number): { index: number; json: string }[][] {
-  const batches: { index: number; json: string }[][] = [];
-  let current: { index: number; json: string }[] = [];
+export function buildProductMessages(
+  upload: ValidatedUpload,
+  route: MessageRoute,
+  batchSize: number,
+): OutgoingMessage[] {
+  return [...productMessages(upload, route, batchSize)];
+}
+
+/** Rough JSON size of a product: its strings and a constant for the rest (no serialisation needed). */
+function approximateSize(product: AcceptedProduct['product']): number {
+  let size = 400;
+  for (const value of Object.values(product)) {
+    if (typeof value === 'string') size += value.length;
+    else if (Array.isArray(value))
+      for (const item of value) for (const field of Object.values(item)) size += String(field).length + 24;
+  }
+  return size;
+}
+
+function chunk(accepted: readonly AcceptedProduct[], size: number): AcceptedProduct[][] {
+  const batches: AcceptedProduct[][] = [];
+  let current: AcceptedProduct[] = [];
   let chars = 0;
-  for (const { index, product } of accepted) {
-    const json = JSON.stringify(product);
-    if (current.length > 0 && (current.length >= size || chars + json.length > MAX_BATCH_CHARS)) {
+  for (const product of accepted) {
+    const approximate = approximateSize(product.product);
+    if (current.length > 0 && (current.length >= size || chars + approximate > MAX_BATCH_CHARS)) {
       batches.push(current);
       current = [];
       chars = 0;
     }
-    current.push({ index, json });
-    chars += json.length;
+    current.push(product);
+    chars += approximate;
   }
   if (current.length > 0) batches.push(current);
   return batches;

@@ -4,7 +4,7 @@ import { LoadProductsMessages, ProductValidator, type ProductIssue } from '@deli
 import { describeError, Messaging, productTopology } from '@delivery/messaging';
 import { ApiError } from '@delivery/platform';
 import { productsOf } from './load-products.envelope';
-import { buildProductMessages } from './product-messages.builder';
+import { productMessages, type ValidatedUpload } from './product-messages.builder';
 import { UploadMetrics } from './upload.metrics';
 
 export const UPLOAD_SETTINGS = Symbol('UPLOAD_SETTINGS');
@@ -60,9 +60,7 @@ export class UploadProductsUseCase {
       warnings,
     };
     try {
-      await this.messaging.publisher.publishBatch(
-        buildProductMessages(upload, this.route, this.settings.batchSize),
-      );
+      await this.publish(upload);
     } catch (error) {
       this.metrics.recordUpload('publish_failed', products.length, rejected.length);
       this.logger.warn(`upload ${processCode} not published: ${describeError(error)}`);
@@ -70,6 +68,21 @@ export class UploadProductsUseCase {
     }
     this.metrics.recordUpload('accepted', products.length, rejected.length);
     return { processCode, accepted: accepted.length, rejected: rejected.length };
+  }
+
+  /**
+   * Each message is published as soon as it is serialised, and the event loop gets a turn between messages, so
+   * confirms of the first batches arrive while the next are serialised; every confirm is awaited before the 200.
+   */
+  private async publish(upload: ValidatedUpload): Promise<void> {
+    const confirms: Promise<void>[] = [];
+    for (const message of productMessages(upload, this.route, this.settings.batchSize)) {
+      const confirmed = this.messaging.publisher.publishBatch([message]);
+      confirmed.catch(() => undefined); // observed by Promise.all below
+      confirms.push(confirmed);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    await Promise.all(confirms);
   }
 }
 

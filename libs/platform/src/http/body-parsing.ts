@@ -1,4 +1,4 @@
-import { json } from 'express';
+import { json, raw } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from '../errors/api.error';
 
@@ -7,6 +7,11 @@ export interface BodyLimit {
   path: string;
   /** body-parser size, e.g. `32mb` */
   limit: string;
+  /**
+   * Read the body as one buffer and decode it once before `JSON.parse` (instead of body-parser's chunk-by-chunk
+   * string decoding): a few tens of ms less for a body of several MB. Same answers (400/413/415).
+   */
+  decodeOnce?: boolean;
 }
 
 /** body-parser failures carry a `type`; they become the contract's errors before Nest sees them */
@@ -26,6 +31,30 @@ function bodyError(error: unknown): ApiError {
   }
 }
 
+/** body-parser's `json()` (strict, UTF-8), reading the body as one buffer. */
+function bufferedJson(limit: string): RequestHandler {
+  const read = raw({ limit, type: () => true });
+  return (req: Request, res: Response, next: NextFunction) =>
+    read(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      const charset = /;\s*charset=([^;\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+      if (charset && charset !== 'utf-8' && charset !== 'utf8') return next({ type: 'charset.unsupported' });
+      if (!Buffer.isBuffer(req.body)) return next();
+      const text = req.body.toString('utf8').replace(/^\uFEFF/, '');
+      if (text.trim() === '') {
+        req.body = {};
+        return next();
+      }
+      if (!/^\s*[[{]/.test(text)) return next({ type: 'entity.parse.failed' });
+      try {
+        req.body = JSON.parse(text) as unknown;
+        next();
+      } catch {
+        next({ type: 'entity.parse.failed' });
+      }
+    });
+}
+
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
 /**
@@ -34,7 +63,10 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
  * middleware after the request logger, so its 400/413/415 answers are logged and rendered by the exception filter.
  */
 export function jsonBodies(basePath: string, limits: BodyLimit[], defaultLimit = '1mb'): RequestHandler {
-  const routes = limits.map(({ path, limit }) => ({ path: `${basePath}${path}`, parse: json({ limit }) }));
+  const routes = limits.map(({ path, limit, decodeOnce }) => ({
+    path: `${basePath}${path}`,
+    parse: decodeOnce ? bufferedJson(limit) : json({ limit }),
+  }));
   const fallback = json({ limit: defaultLimit });
   return (req: Request, res: Response, next: NextFunction) => {
     const hasBody =

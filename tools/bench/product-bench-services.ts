@@ -1,0 +1,102 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { connect } from 'amqplib';
+import { Client } from 'pg';
+import { bearer, mintToken, TEST_JWT_SECRET } from '@delivery/auth/testing';
+import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
+import { createRabbitTestVhost, type RabbitTestVhost } from '@delivery/messaging/testing';
+import { AppProcess, startAppProcess } from '@delivery/platform/testing';
+import { freshBenchDatabase } from './bench-services';
+
+/**
+ * The product pipeline as production runs it: the upload service and the worker built into dist/ and run as their
+ * own processes (NODE_ENV=production, warnings only), on a fresh database and a RabbitMQ vhost of their own.
+ */
+export interface ProductBench {
+  readonly databaseUrl: string;
+  readonly rabbit: RabbitTestVhost;
+  readonly upload: AppProcess;
+  readonly worker: AppProcess | undefined;
+  readonly token: string;
+  post(body: string): Promise<{ status: number; ms: number; text: string }>;
+  purgeQueue(): Promise<void>;
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>;
+  stop(): Promise<void>;
+}
+
+export async function startProductBench(options: {
+  worker: boolean;
+  env?: Record<string, string>;
+}): Promise<ProductBench> {
+  const databaseUrl = await freshBenchDatabase('delivery_bench_products');
+  const rabbit = await createRabbitTestVhost();
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl,
+    AMQP_URL: rabbit.url,
+    ...options.env,
+  };
+  // the production form: compiled by `npm run build`, run with plain node
+  execFileSync(process.execPath, ['tools/build.js', 'product-upload-service', 'product-ingest-worker'], {
+    stdio: 'ignore',
+  });
+  const [upload, worker] = await Promise.all([
+    startAppProcess('dist/apps/product-upload-service/src/main.js', { ...env, JWT_SECRET: TEST_JWT_SECRET }),
+    options.worker ? startAppProcess('dist/apps/product-ingest-worker/src/main.js', env) : undefined,
+  ]);
+  await Promise.all([upload.waitUntilReady(), worker?.waitUntilReady()]);
+  const token = bearer(await mintToken({ scopes: ['products:write'], expiresIn: 3600 }));
+  const sql = new Client({ connectionString: databaseUrl });
+  await sql.connect();
+  return {
+    databaseUrl,
+    rabbit,
+    upload,
+    worker,
+    token,
+    async post(body) {
+      const started = performance.now();
+      const res = await fetch(`${upload.url}/product-upload/v1/load-products`, {
+        method: 'POST',
+        headers: { Authorization: token, 'Content-Type': 'application/json' },
+        body,
+      });
+      const text = await res.text();
+      return { status: res.status, ms: performance.now() - started, text };
+    },
+    async purgeQueue() {
+      const model = await connect(rabbit.url);
+      const channel = await model.createChannel();
+      await channel.purgeQueue(PRODUCT_TOPOLOGY_DEFAULTS.queue);
+      await model.close();
+    },
+    async query<T>(text: string, params: unknown[] = []) {
+      return (await sql.query(text, params)).rows as T[];
+    },
+    async stop() {
+      await sql.end();
+      await Promise.all([upload.stop(), worker?.stop()]);
+      await rabbit.dispose();
+    },
+  };
+}
+
+/** Peak resident set size of a process so far (VmHWM), in MB. */
+export function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
+  return Math.round(kb / 1024);
+}
+
+/** A gauge of an app's /metrics (the first sample of `name`). */
+export async function scrape(app: AppProcess, name: string): Promise<number> {
+  const text = await (await fetch(`${app.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+  return Number(line?.split(' ').pop() ?? NaN);
+}
+
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}

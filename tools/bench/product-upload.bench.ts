@@ -1,0 +1,84 @@
+import { exampleUpload, ProductValidator } from '@delivery/contracts';
+import type { BenchScenario } from './bench-scenario';
+import { round } from './load';
+import { percentile, scrape, startProductBench } from './product-bench-services';
+
+const WARM_UP = 5;
+const SAMPLES = 60;
+
+/**
+ * Q1.1: `POST /load-products` with 3000 products, concurrency 1, time to the 200 (sent after the broker confirmed
+ * every message), from a client in this process to the upload service in its own process (production mode) on a
+ * real RabbitMQ (quorum queue, purged between requests). The longest event-loop stall of the service is prom-client's
+ * `nodejs_eventloop_lag_max_seconds` (monitorEventLoopDelay, 10 ms resolution), reset by a scrape before the run.
+ * Baseline in the same run: JSON.parse + the compiled validator on the same body, in this process.
+ */
+const scenario: BenchScenario = {
+  id: 'Q1.1',
+  title: 'POST /load-products, 3000 products, concurrency 1, time to the 200 after broker confirms',
+  target:
+    'p50 ≤ 150 ms, p99 ≤ 300 ms, longest event-loop stall ≤ 100 ms, ratio to parse + compiled validation ≤ 3',
+  async run() {
+    const bench = await startProductBench({
+      worker: false,
+      env: process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {},
+    });
+    try {
+      const body = JSON.stringify(exampleUpload(3000));
+      for (let i = 0; i < WARM_UP; i++) {
+        const res = await bench.post(body);
+        if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${res.text}`);
+        await bench.purgeQueue();
+      }
+      await scrape(bench.upload, 'nodejs_eventloop_lag_max_seconds'); // resets the max
+      const times: number[] = [];
+      for (let i = 0; i < SAMPLES; i++) {
+        const res = await bench.post(body);
+        if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${res.text}`);
+        times.push(res.ms);
+        await bench.purgeQueue();
+      }
+      const stallMs = (await scrape(bench.upload, 'nodejs_eventloop_lag_max_seconds')) * 1000;
+      const validator = new ProductValidator('America/Lima');
+      const baseline: number[] = [];
+      for (let i = 0; i < WARM_UP + SAMPLES; i++) {
+        const started = performance.now();
+        const parsed = JSON.parse(body) as { products: unknown[] };
+        validator.validateAll(parsed.products);
+        if (i >= WARM_UP) baseline.push(performance.now() - started);
+      }
+      const p50 = percentile(times, 50);
+      const p99 = percentile(times, 99);
+      const ratio = p50 / percentile(baseline, 50);
+      const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
+      return {
+        rows: [
+          {
+            subject: `POST /load-products, 3000 products (${round(body.length / 2 ** 20, 2)} MiB), ${SAMPLES} requests`,
+            figures: [
+              { metric: 'p50', value: round(p50), unit: 'ms' },
+              { metric: 'p99', value: round(p99), unit: 'ms' },
+              { metric: 'longest event-loop stall', value: round(stallMs), unit: 'ms' },
+            ],
+          },
+          {
+            subject: 'baseline: JSON.parse + compiled validation of the same body, in process',
+            figures: [
+              { metric: 'p50', value: round(percentile(baseline, 50)), unit: 'ms' },
+              { metric: 'p99', value: round(percentile(baseline, 99)), unit: 'ms' },
+            ],
+          },
+        ],
+        summary: [
+          `p50 ${round(p50)} ms (≤ 150): ${verdict(p50 <= 150)}; p99 ${round(p99)} ms (≤ 300): ${verdict(p99 <= 300)}`,
+          `longest event-loop stall ${round(stallMs)} ms (≤ 100): ${verdict(stallMs <= 100)}`,
+          `ratio p50 / baseline p50 ${round(ratio, 2)} (≤ 3): ${verdict(ratio <= 3)}`,
+        ],
+      };
+    } finally {
+      await bench.stop();
+    }
+  },
+};
+
+export default scenario;
