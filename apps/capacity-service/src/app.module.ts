@@ -13,6 +13,7 @@ import { ConfigurationController } from './configuration/configuration.controlle
 import { ImportConfigurationUseCase } from './configuration/import-configuration.use-case';
 import { LoadConfigurationUseCase } from './configuration/load-configuration.use-case';
 import { CalculateDeliveryCapacityUseCase } from './delivery-capacity/calculate-delivery-capacity.use-case';
+import { CalculationReadConnections } from './delivery-capacity/calculation-read.connections';
 import { CapacityRequestPipe } from './delivery-capacity/capacity-request.pipe';
 import { DeliveryCapacityController } from './delivery-capacity/delivery-capacity.controller';
 import { WhoAmIController } from './whoami.controller';
@@ -56,10 +57,12 @@ export class AppModule {
           useFactory: (dataSource: DataSource) =>
             new ConfigurationStore(dataSource, { timezone: config.TZ_BUSINESS }),
         },
+        CalculationReadConnections,
         {
           provide: CalculationDataReader,
-          inject: [DataSource],
-          useFactory: (dataSource: DataSource) => new CalculationDataReader(dataSource),
+          inject: [CalculationReadConnections],
+          useFactory: (connections: CalculationReadConnections) =>
+            new CalculationDataReader(connections.pool),
         },
         CapacityMetrics,
         ActiveConfiguration,

@@ -2,28 +2,34 @@ import type { DataSource } from 'typeorm';
 import { createDataSource } from '../data-source';
 import { createTestDatabase, TestDatabase } from '../testing';
 import { CalculationDataReader } from './calculation-data.reader';
-import { READ_COUNTERS_SQL } from './capacity-counter.repository';
+import { readStatement } from './calculation-data.sql';
+import { createCalculationReadPool } from './calculation-read.pool';
+import type { Pool } from 'pg';
 
-/** Phase 2 of the engine's data access: exactly the planned rows, in at most two statements, through indexes. */
+/** Phase 2 of the engine's data access: exactly the planned rows, in one statement, through indexes. */
 describe('CalculationDataReader', () => {
   let database: TestDatabase;
   let dataSource: DataSource;
   let reader: CalculationDataReader;
+  let pool: Pool;
   const statements: string[] = [];
+  const parameters: unknown[][] = [];
 
   beforeAll(async () => {
     database = await createTestDatabase();
     dataSource = createDataSource({ url: database.url, poolSize: 2 });
     await dataSource.initialize();
+    pool = createCalculationReadPool({ url: database.url, size: 2 });
     reader = new CalculationDataReader({
-      query: (sql: string, parameters?: unknown[]) => {
-        statements.push(sql);
-        return dataSource.query(sql, parameters);
+      query: (statement) => {
+        statements.push(statement.name);
+        parameters.push(statement.values);
+        return pool.query(statement);
       },
     });
     await dataSource.query(`
       INSERT INTO capacity_counters (scope, ref, date, used) VALUES
-        ('PICKING', 'CD01', '2026-11-22', 1), ('PICKING', 'CD01', '2026-11-23', 2),
+        ('PICKING', 'CD01', '2026-11-22', 1), ('PICKING', 'CD01', '2026-11-23', 2), ('PICKING', 'CD01', '2026-11-24', 0),
         ('PICKING', 'CD01', '2026-12-22', 3), ('PICKING', 'CD01', '2026-12-23', 4),
         ('DISPATCH', 'CD01', '2026-11-23', 5), ('DISPATCH', 'R1', '2026-11-30', 6),
         ('WINDOW', 'R1:AM', '2026-11-30', 40), ('WINDOW', 'R1:PM', '2026-11-30', 7)`);
@@ -32,12 +38,16 @@ describe('CalculationDataReader', () => {
         ('SKU-1', 'CD01', 500), ('SKU-1', 'TD05', -2), ('SKU-2', 'CD01', 0.25), ('SKU-3', 'TD05', 30)`);
   });
   afterAll(async () => {
+    await pool.end();
     await dataSource.destroy();
     await database.drop();
   });
-  beforeEach(() => (statements.length = 0));
+  beforeEach(() => {
+    statements.length = 0;
+    parameters.length = 0;
+  });
 
-  it('reads the counters of every planned range, bounds included, and nothing else', async () => {
+  it('reads the counters of every planned range, bounds included, and nothing else (zeros are absent rows)', async () => {
     const data = await reader.read({
       counters: [
         { scope: 'PICKING', ref: 'CD01', from: '2026-11-23', to: '2026-12-22' },
@@ -56,10 +66,10 @@ describe('CalculationDataReader', () => {
       { scope: 'WINDOW', ref: 'R1:AM', date: '2026-11-30', used: 40 },
     ]);
     expect(data.stock).toEqual([]);
-    expect(statements).toHaveLength(1);
+    expect(statements).toEqual(['capacity-read-C']);
   });
 
-  it('reads the planned stock rows and product weights in one statement', async () => {
+  it('reads counters, the planned stock rows and product weights in one statement', async () => {
     const data = await reader.read({
       counters: [{ scope: 'PICKING', ref: 'CD01', from: '2026-11-22', to: '2026-11-22' }],
       stock: [
@@ -77,7 +87,51 @@ describe('CalculationDataReader', () => {
       { sku: 'SKU-2', node: 'CD01', available: 0.25 },
     ]);
     expect(data.productWeights).toEqual([]);
-    expect(statements).toHaveLength(2);
+    expect(statements).toEqual(['capacity-read-CSW']);
+  });
+
+  it('reads the plans of concurrent calculations in one statement, each distinct range once', async () => {
+    const shared = { scope: 'PICKING' as const, ref: 'CD01', from: '2026-11-23', to: '2026-11-23' };
+    const [first, second] = await Promise.all([
+      reader.read({
+        counters: [shared, { scope: 'DISPATCH', ref: 'R1', from: '2026-11-30', to: '2026-11-30' }],
+        stock: [{ sku: 'SKU-1', node: 'CD01' }],
+        productWeights: [],
+      }),
+      reader.read({
+        counters: [shared],
+        stock: [
+          { sku: 'SKU-1', node: 'CD01' },
+          { sku: 'SKU-3', node: 'TD05' },
+        ],
+        productWeights: [],
+      }),
+    ]);
+    expect(statements).toEqual(['capacity-read-CS']);
+    expect(parameters[0]).toEqual([
+      ['PICKING', 'DISPATCH'],
+      ['CD01', 'R1'],
+      ['2026-11-23', '2026-11-30'],
+      ['2026-11-23', '2026-11-30'],
+      ['SKU-1', 'SKU-3'],
+      ['CD01', 'TD05'],
+    ]);
+    expect(first).toEqual({
+      counters: [
+        { scope: 'PICKING', ref: 'CD01', date: '2026-11-23', used: 2 },
+        { scope: 'DISPATCH', ref: 'R1', date: '2026-11-30', used: 6 },
+      ],
+      stock: [{ sku: 'SKU-1', node: 'CD01', available: 500 }],
+      productWeights: [],
+    });
+    expect(second).toEqual({
+      counters: [{ scope: 'PICKING', ref: 'CD01', date: '2026-11-23', used: 2 }],
+      stock: [
+        { sku: 'SKU-1', node: 'CD01', available: 500 },
+        { sku: 'SKU-3', node: 'TD05', available: 30 },
+      ],
+      productWeights: [],
+    });
   });
 
   it('takes weights from product_weights once the product tables define it', async () => {
@@ -88,7 +142,7 @@ describe('CalculationDataReader', () => {
     );
     const data = await reader.read({ counters: [], stock: [], productWeights: ['SKU-1', 'SKU-2', 'SKU-4'] });
     expect(data).toEqual({ counters: [], stock: [], productWeights: [{ sku: 'SKU-1', weightKg: 1.25 }] });
-    expect(statements).toHaveLength(1);
+    expect(statements).toEqual(['capacity-read-W']);
   });
 
   it('makes no query for an empty plan and tolerates dates and text Postgres cannot hold', async () => {
@@ -111,21 +165,34 @@ describe('CalculationDataReader', () => {
     expect(data.stock).toEqual([]);
   });
 
-  it('finds counters through the primary key: cost grows with the rows returned, not the table', async () => {
+  it('reads through indexes with the generic plan its connections use: cost grows with the rows returned', async () => {
     await dataSource.query(`
       INSERT INTO capacity_counters (scope, ref, date, used)
       SELECT 'DISPATCH', 'R' || r, DATE '2026-01-01' + d, 1
       FROM generate_series(1, 400) AS r, generate_series(0, 199) AS d
       ON CONFLICT DO NOTHING`);
-    await dataSource.query('ANALYZE capacity_counters');
-    const plan: { 'QUERY PLAN': string }[] = await dataSource.query(`EXPLAIN ${READ_COUNTERS_SQL}`, [
-      ['DISPATCH', 'DISPATCH'],
-      ['R7', 'R8'],
-      ['2026-03-01', '2026-03-01'],
-      ['2026-03-30', '2026-03-30'],
-    ]);
-    const text = plan.map((row) => row['QUERY PLAN']).join('\n');
-    expect(text).toMatch(/Index (Only )?Scan using capacity_counters_pkey on capacity_counters/);
-    expect(text).not.toMatch(/Seq Scan on capacity_counters/);
+    await dataSource.query(`
+      INSERT INTO stock (sku, node, available)
+      SELECT 'SKU-' || s, 'N' || n, 1 FROM generate_series(1, 2000) AS s, generate_series(1, 20) AS n
+      ON CONFLICT DO NOTHING`);
+    await dataSource.query('ANALYZE capacity_counters; ANALYZE stock');
+    const client = await pool.connect();
+    try {
+      expect((await client.query('SHOW plan_cache_mode')).rows).toEqual([
+        { plan_cache_mode: 'force_generic_plan' },
+      ]);
+      const { text } = readStatement(['C', 'S']);
+      await client.query(`PREPARE capacity_read_plan AS ${text}`);
+      const plan = await client.query(
+        `EXPLAIN EXECUTE capacity_read_plan('{DISPATCH,DISPATCH}', '{R7,R8}', '{2026-03-01,2026-03-01}',
+           '{2026-03-30,2026-03-30}', '{SKU-1,SKU-2}', '{N1,N2}')`,
+      );
+      const lines = plan.rows.map((row: { 'QUERY PLAN': string }) => row['QUERY PLAN']).join('\n');
+      expect(lines).toMatch(/Index (Only )?Scan using capacity_counters_pkey on capacity_counters/);
+      expect(lines).toMatch(/Index (Only )?Scan using stock_pkey on stock/);
+      expect(lines).not.toMatch(/Seq Scan on (capacity_counters|stock)/);
+    } finally {
+      client.release();
+    }
   });
 });

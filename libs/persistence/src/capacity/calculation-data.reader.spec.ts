@@ -1,0 +1,53 @@
+import { CalculationDataReader, StatementRunner } from './calculation-data.reader';
+
+const plan = (ref: string) => ({
+  counters: [{ scope: 'DISPATCH' as const, ref, from: '2026-11-23', to: '2026-11-24' }],
+  stock: [],
+  productWeights: [],
+});
+
+describe('CalculationDataReader batching', () => {
+  it('gives every calculation of a failed statement the failure', async () => {
+    const calls: string[] = [];
+    const runner: StatementRunner = {
+      query: async (statement) => {
+        calls.push(statement.name);
+        throw new Error('connection lost');
+      },
+    };
+    const reader = new CalculationDataReader(runner);
+    const results = await Promise.allSettled([reader.read(plan('R1')), reader.read(plan('R2'))]);
+    expect(results.map((result) => result.status)).toEqual(['rejected', 'rejected']);
+    expect(calls).toEqual(['capacity-read-C']);
+  });
+
+  it('splits more concurrent plans than maxBatch into several statements', async () => {
+    const sizes: number[] = [];
+    const runner: StatementRunner = {
+      query: async (statement) => {
+        sizes.push((statement.values[0] as string[]).length);
+        return { rows: [{ kind: 'C', i: 1, a: null, v: '1 7' }] };
+      },
+    };
+    const reader = new CalculationDataReader(runner, 2);
+    const data = await Promise.all(['R1', 'R2', 'R3'].map((ref) => reader.read(plan(ref))));
+    expect(sizes).toEqual([2, 1]);
+    expect(data.map((entry) => entry.counters)).toEqual([
+      [{ scope: 'DISPATCH', ref: 'R1', date: '2026-11-24', used: 7 }],
+      [],
+      [{ scope: 'DISPATCH', ref: 'R3', date: '2026-11-24', used: 7 }],
+    ]);
+  });
+
+  it('asks nothing for a plan that names nothing Postgres could hold', async () => {
+    const runner: StatementRunner = { query: jest.fn() };
+    const reader = new CalculationDataReader(runner);
+    const data = await reader.read({
+      counters: [],
+      stock: [{ sku: 'A\u0000', node: 'CD01' }],
+      productWeights: ['\u0000'],
+    });
+    expect(data).toEqual({ counters: [], stock: [], productWeights: [] });
+    expect(runner.query).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,88 @@
+import http from 'node:http';
+
+export interface PacedLoadSpec {
+  url: string;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
+  /** requests per second, sent at even intervals */
+  rate: number;
+  durationSeconds: number;
+  /** keep-alive sockets available (requests beyond them wait, and the wait counts in their latency) */
+  connections: number;
+}
+
+export interface PacedLoadFigures {
+  p50: number;
+  p99: number;
+  max: number;
+  sent: number;
+  errors: number;
+  non2xx: number;
+}
+
+/**
+ * An open-loop load at an even pace: request i is due at start + i/rate, and its latency is measured from that
+ * due time (so a slow answer that delays later requests is counted against them: no coordinated omission).
+ * autocannon's `overallRate` instead lets each connection send its whole per-second quota at the start of every
+ * second, which measures a burst of `connections` concurrent requests rather than the rate.
+ */
+export async function runPacedLoad(spec: PacedLoadSpec): Promise<PacedLoadFigures> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
+  const url = new URL(spec.url);
+  const total = Math.round(spec.rate * spec.durationSeconds);
+  const interval = 1000 / spec.rate;
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const start = performance.now();
+  const send = (due: number) =>
+    new Promise<void>((resolve) => {
+      const req = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: spec.method ?? 'GET',
+          headers:
+            spec.body === undefined
+              ? spec.headers
+              : { ...spec.headers, 'Content-Length': Buffer.byteLength(spec.body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            latencies.push(performance.now() - due);
+            if (res.statusCode === undefined || res.statusCode < 200 || res.statusCode > 299) non2xx++;
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors++;
+        resolve();
+      });
+      req.end(spec.body);
+    });
+  const inFlight: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + i * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    inFlight.push(send(due));
+  }
+  await Promise.all(inFlight);
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  const at = (p: number) =>
+    latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN;
+  return {
+    p50: at(50),
+    p99: at(99),
+    max: latencies[latencies.length - 1] ?? NaN,
+    sent: total,
+    errors,
+    non2xx,
+  };
+}
