@@ -16,7 +16,6 @@ import { CalculateDeliveryCapacityUseCase } from './delivery-capacity/calculate-
 import { CalculationReadConnections } from './delivery-capacity/calculation-read.connections';
 import { CapacityRequestPipe } from './delivery-capacity/capacity-request.pipe';
 import { DeliveryCapacityController } from './delivery-capacity/delivery-capacity.controller';
-import { RESERVATION_CONTROLLERS, RESERVATION_PROVIDERS } from './reservations/reservations.providers';
 import { WhoAmIController } from './whoami.controller';
 
 export interface CapacityAppOptions {
@@ -48,12 +47,7 @@ export class AppModule {
           applicationName: 'capacity-service',
         }),
       ],
-      controllers: [
-        WhoAmIController,
-        DeliveryCapacityController,
-        ConfigurationController,
-        ...RESERVATION_CONTROLLERS,
-      ],
+      controllers: [WhoAmIController, DeliveryCapacityController, ConfigurationController],
       providers: [
         { provide: CAPACITY_CONFIG, useValue: config },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
@@ -77,7 +71,6 @@ export class AppModule {
         ImportConfigurationUseCase,
         CalculateDeliveryCapacityUseCase,
         CapacityRequestPipe,
-        ...RESERVATION_PROVIDERS,
       ],
     };
   }
