@@ -1,4 +1,5 @@
 import { DataSource } from 'typeorm';
+import request from 'supertest';
 import type { App } from 'supertest/types';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from '../testing/capacity-test-app';
 import {
@@ -386,6 +387,37 @@ describe('POST /delivery/capacity: E10 worked examples', () => {
         null,
       ]);
     });
+  });
+
+  it('records calculation metrics: duration by layout and outcome, groups, dates, counter reads (O1)', async () => {
+    const metric = async (name: string) => {
+      const text = (await request(server).get('/metrics')).text;
+      return Number(
+        new RegExp(`^${name.replace(/[{}"]/g, (c) => `\\${c}`)} (\\S+)$`, 'm').exec(text)?.[1] ?? 0,
+      );
+    };
+    const before = {
+      calculations: await metric('capacity_calculation_duration_seconds_count{layout="A",outcome="ok"}'),
+      groups: await metric('capacity_groups_computed_total{layout="A"}'),
+      dates: await metric('capacity_delivery_dates_computed_total{layout="A"}'),
+      reads: await metric('capacity_counter_read_duration_seconds_count'),
+      notFound: await metric(
+        'capacity_calculation_duration_seconds_count{layout="A",outcome="routesNotFound"}',
+      ),
+    };
+    await postCapacity(server, e10Request({ items: [ITEM, { ...ITEM, origin: 'TD05' }] }));
+    await postCapacity(server, e10Request({ deliveryData: { zone: 'NOWHERE' } }));
+    expect({
+      calculations:
+        (await metric('capacity_calculation_duration_seconds_count{layout="A",outcome="ok"}')) -
+        before.calculations,
+      groups: (await metric('capacity_groups_computed_total{layout="A"}')) - before.groups,
+      dates: (await metric('capacity_delivery_dates_computed_total{layout="A"}')) - before.dates,
+      reads: (await metric('capacity_counter_read_duration_seconds_count')) - before.reads,
+      notFound:
+        (await metric('capacity_calculation_duration_seconds_count{layout="A",outcome="routesNotFound"}')) -
+        before.notFound,
+    }).toEqual({ calculations: 1, groups: 3, dates: 5, reads: 2, notFound: 1 });
   });
 
   describe('layout B', () => {
