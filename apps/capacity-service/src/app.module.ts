@@ -16,6 +16,7 @@ import { CalculateDeliveryCapacityUseCase } from './delivery-capacity/calculate-
 import { CalculationReadConnections } from './delivery-capacity/calculation-read.connections';
 import { CapacityRequestPipe } from './delivery-capacity/capacity-request.pipe';
 import { DeliveryCapacityController } from './delivery-capacity/delivery-capacity.controller';
+import { RESERVATION_CONTROLLERS, RESERVATION_PROVIDERS } from './reservations/reservations.providers';
 import { WhoAmIController } from './whoami.controller';
 
 export interface CapacityAppOptions {
@@ -47,7 +48,12 @@ export class AppModule {
           applicationName: 'capacity-service',
         }),
       ],
-      controllers: [WhoAmIController, DeliveryCapacityController, ConfigurationController],
+      controllers: [
+        WhoAmIController,
+        DeliveryCapacityController,
+        ConfigurationController,
+        ...RESERVATION_CONTROLLERS,
+      ],
       providers: [
         { provide: CAPACITY_CONFIG, useValue: config },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
@@ -71,6 +77,7 @@ export class AppModule {
         ImportConfigurationUseCase,
         CalculateDeliveryCapacityUseCase,
         CapacityRequestPipe,
+        ...RESERVATION_PROVIDERS,
       ],
     };
   }

@@ -15,6 +15,8 @@ const capacityEnv = {
   CONFIG_CHECK_INTERVAL_MS: env.int(30_000, 100, 3_600_000),
   /** body limit of `PUT {base}/configuration` in MB (documents carry stock and usage rows); 1 MB elsewhere */
   CONFIGURATION_BODY_LIMIT_MB: env.int(16, 1, 512),
+  /** reservations.md R2.5: how often this replica's sweeper expires due holds (every replica runs one) */
+  RESERVATION_SWEEP_INTERVAL_MS: env.int(15_000, 50, 3_600_000),
 };
 
 export type CapacityConfig = EnvOf<typeof capacityEnv> & { auth: AuthConfig };

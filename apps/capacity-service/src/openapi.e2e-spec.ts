@@ -53,6 +53,9 @@ describe('OpenAPI document', () => {
       '/capacity/v1/configuration',
       '/capacity/v1/configuration/load',
       '/capacity/v1/delivery/capacity',
+      '/capacity/v1/delivery/capacity/reservations',
+      '/capacity/v1/delivery/capacity/reservations/{identifier}',
+      '/capacity/v1/delivery/capacity/reservations/{identifier}/confirm',
       '/capacity/v1/whoami',
     ]);
     expect(Object.keys(document.components.securitySchemes).sort()).toEqual(['basic', 'bearer']);

@@ -4,3 +4,4 @@ export * from './database-url';
 export * from './migrate';
 export * from './persistence.module';
 export * from './products';
+export * from './reservations';

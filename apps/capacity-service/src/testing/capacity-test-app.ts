@@ -13,6 +13,8 @@ export const TEST_BASIC = { user: 'ops', password: 'correct horse battery staple
 export const TEST_BASIC_NO_SCOPE = { user: 'reader', password: 'another long password' };
 /** a Basic user with every configuration scope (and not capacity:calculate) */
 export const TEST_BASIC_CONFIGURATION = { user: 'admin', password: 'a third long password' };
+/** a Basic user with capacity:reserve only */
+export const TEST_BASIC_RESERVE = { user: 'checkout', password: 'a fourth long password' };
 
 /** E10: 2026-11-22 12:00 in Lima. */
 export const E10_CLOCK: Clock = { now: () => new Date('2026-11-22T17:00:00Z') };
@@ -54,7 +56,10 @@ export async function startCapacityTestApp(
         TEST_BASIC_CONFIGURATION.password,
         configurationScopes,
       ),
+      await basicUserEntry(TEST_BASIC_RESERVE.user, TEST_BASIC_RESERVE.password, ['capacity:reserve']),
     ].join(';'),
+    // the reservation sweeper stays quiet unless a test sets its interval
+    RESERVATION_SWEEP_INTERVAL_MS: String(3_600_000),
     ...env,
   });
   const app = await createCapacityApp(config, { clock: options.clock });

@@ -32,8 +32,15 @@ describe('counter plans for reservations', () => {
     expect(plan.dates[0]).toEqual({
       deliveryDate: '2026-11-26',
       counters: [
-        { scope: 'PICKING', ref: 'CD01', date: '2026-11-23', units: 2, unlimited: false },
-        { scope: 'DISPATCH', ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', units: 2, unlimited: false },
+        { scope: 'PICKING', ref: 'CD01', date: '2026-11-23', units: 2, capacity: 1000, unlimited: false },
+        {
+          scope: 'DISPATCH',
+          ref: 'R-CD01-LIMCENTRO-N',
+          date: '2026-11-25',
+          units: 2,
+          capacity: 200,
+          unlimited: false,
+        },
       ],
       windows: [
         {
@@ -43,6 +50,7 @@ describe('counter plans for reservations', () => {
           date: '2026-11-26',
           units: 1,
           open: true,
+          capacity: 40,
           unlimited: false,
         },
         {
@@ -52,6 +60,7 @@ describe('counter plans for reservations', () => {
           date: '2026-11-26',
           units: 1,
           open: true,
+          capacity: 40,
           unlimited: false,
         },
       ],
@@ -99,9 +108,9 @@ describe('counter plans for reservations', () => {
       ['A', 5],
       ['X', 0],
     ]);
-    expect(outcome.groupPlans[0].dates[0].counters.map((c) => [c.scope, c.unlimited])).toEqual([
-      ['PICKING', true],
-      ['DISPATCH', false],
+    expect(outcome.groupPlans[0].dates[0].counters.map((c) => [c.scope, c.capacity, c.unlimited])).toEqual([
+      ['PICKING', null, true],
+      ['DISPATCH', 5, false],
     ]);
   });
 });

@@ -15,6 +15,8 @@ export interface CounterPlanEntry {
   ref: string;
   date: string;
   units: number;
+  /** E1.6 capacity of the counter on `date` (override or default); null when unlimited */
+  capacity: number | null;
   /** R2.6: recorded but not incremented */
   unlimited: boolean;
 }
@@ -28,6 +30,8 @@ export interface WindowPlanEntry {
   date: string;
   units: 1;
   open: boolean;
+  /** E1.6 capacity of the window on `date`; null when unlimited */
+  capacity: number | null;
   unlimited: boolean;
 }
 
@@ -70,6 +74,7 @@ export function groupPlanOf(
         ref: path.origin.code,
         date: formatDate(picking),
         units: group.units,
+        capacity: counters.capacity(path.origin.picking, picking),
         unlimited: counters.isUnlimited(path.origin.picking, picking),
       },
     ];
@@ -79,6 +84,7 @@ export function groupPlanOf(
         ref: leg.code,
         date: formatDate(departures[i]),
         units: group.units,
+        capacity: counters.capacity(leg.dispatch, departures[i]),
         unlimited: counters.isUnlimited(leg.dispatch, departures[i]),
       }),
     );
@@ -91,6 +97,7 @@ export function groupPlanOf(
       date,
       units: 1,
       open: search.windowOpen(window, delivery),
+      capacity: counters.capacity(window.counter, delivery),
       unlimited: counters.isUnlimited(window.counter, delivery),
     }));
     plan.dates.push({ deliveryDate: date, counters: entries, windows });

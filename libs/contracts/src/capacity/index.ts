@@ -14,3 +14,5 @@ export * from './entity-detail.response';
 export * from './error.response';
 export * from './item-attribute.request';
 export * from './item-capacity.request';
+export * from './reservation-request.dto';
+export * from './reservation-response.dto';

@@ -17,13 +17,17 @@ export class OperationalRowsRepository {
     );
   }
 
+  /**
+   * A usage row sets the counter as counted elsewhere: it also clears the capacity a reservation stamped on the row
+   * (`used <= capacity` must hold), which the next reservation of that counter stamps again (docs/reservations.md).
+   */
   async upsertUsage(db: Queryable, rows: readonly UsageRow[]): Promise<void> {
     if (rows.length === 0) return;
     await db.query(
       `INSERT INTO capacity_counters (scope, ref, date, used)
        SELECT u.scope, u.ref, u.date, u.used
        FROM jsonb_to_recordset($1::jsonb) AS u(scope text, ref text, date date, used bigint)
-       ON CONFLICT (scope, ref, date) DO UPDATE SET used = EXCLUDED.used`,
+       ON CONFLICT (scope, ref, date) DO UPDATE SET used = EXCLUDED.used, capacity = NULL`,
       [JSON.stringify(rows)],
     );
   }

@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Clock } from '@delivery/capacity-domain';
+import { CapacityReservationRepository, ReservationRecord } from '@delivery/persistence';
+import { CLOCK } from '../clock';
+import { reservationNotFound, reservationNotHeld } from './reservation.errors';
+import { ReservationMetrics } from './reservation.metrics';
+
+/**
+ * `POST {base}/delivery/capacity/reservations/{identifier}/confirm` (R1, R2.7): HELD → CONFIRMED while the hold
+ * lasts; a confirmed reservation no longer expires. Anything else is 409 RESERVATION_NOT_HELD (a hold past its
+ * expiry included, even before the sweeper has given it back); an unknown identifier 404.
+ */
+@Injectable()
+export class ConfirmReservationUseCase {
+  constructor(
+    private readonly reservations: CapacityReservationRepository,
+    private readonly metrics: ReservationMetrics,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(identifier: string): Promise<ReservationRecord> {
+    const now = this.clock.now();
+    const confirmed = await this.reservations.confirm(identifier, now);
+    if (confirmed !== null) {
+      this.metrics.record('confirm', 'confirmed');
+      return confirmed;
+    }
+    const current = await this.reservations.find(identifier);
+    if (current === null) {
+      this.metrics.record('confirm', 'not_found');
+      throw reservationNotFound(identifier);
+    }
+    this.metrics.record('confirm', 'not_held');
+    throw reservationNotHeld(current, now);
+  }
+}

@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Clock } from '@delivery/capacity-domain';
+import { CapacityReservationRepository, ReservationRecord } from '@delivery/persistence';
+import { CLOCK } from '../clock';
+import { reservationNotFound } from './reservation.errors';
+import { ReservationMetrics } from './reservation.metrics';
+
+/**
+ * `DELETE {base}/delivery/capacity/reservations/{identifier}` (R1, R2.5, R2.7): a HELD or CONFIRMED reservation
+ * becomes RELEASED and gives back exactly what it took, once; a RELEASED or EXPIRED one is answered unchanged.
+ */
+@Injectable()
+export class ReleaseReservationUseCase {
+  constructor(
+    private readonly reservations: CapacityReservationRepository,
+    private readonly metrics: ReservationMetrics,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(identifier: string): Promise<ReservationRecord> {
+    const released = await this.reservations.release(identifier, this.clock.now());
+    if (released !== null) {
+      this.metrics.record('release', 'released');
+      return released;
+    }
+    const current = await this.reservations.find(identifier);
+    if (current === null) {
+      this.metrics.record('release', 'not_found');
+      throw reservationNotFound(identifier);
+    }
+    this.metrics.record('release', 'unchanged');
+    return current;
+  }
+}

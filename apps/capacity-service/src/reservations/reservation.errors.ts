@@ -1,0 +1,60 @@
+/** The reservation answers that are not a success (reservations.md R2.1, R2.3, R2.4, R2.7), as `ErrorResponse`s. */
+import type { ReservationSelectionRequest } from '@delivery/contracts';
+import type { FullCounter, ReservationRecord } from '@delivery/persistence';
+import { ApiError } from '@delivery/platform';
+import type { SelectionProblem } from './reservation-plan';
+
+const describe = (selection: ReservationSelectionRequest): string =>
+  [
+    selection.origin,
+    selection.dispatchMode,
+    selection.destination,
+    selection.deliveryDate,
+    selection.deliveryWindow,
+  ]
+    .filter((part) => part != null)
+    .join(' ');
+
+/** 409 CAPACITY_ERROR naming each selection that cannot be reserved and why. */
+export function capacityError(
+  selections: readonly ReservationSelectionRequest[],
+  problems: readonly SelectionProblem[],
+  counters: readonly FullCounter[] = [],
+): ApiError {
+  const named = problems.map(
+    ({ index, reason }) => `selections[${index}] (${describe(selections[index])}): ${reason}`,
+  );
+  return new ApiError(409, 'CAPACITY_ERROR', `Cannot reserve ${named.join('; ')}`, {
+    selections: problems.map(({ index, reason }) => ({
+      index,
+      ...selections[index],
+      deliveryWindow: selections[index].deliveryWindow ?? null,
+      reason,
+    })),
+    ...(counters.length > 0 ? { counters } : {}),
+  });
+}
+
+export const idempotencyConflict = (identifier: string): ApiError =>
+  new ApiError(
+    409,
+    'IDEMPOTENCY_CONFLICT',
+    `Reservation ${identifier} exists with a different body; use another identifier`,
+    { identifier },
+  );
+
+export const reservationNotFound = (identifier: string): ApiError =>
+  new ApiError(404, 'RESERVATION_NOT_FOUND', `No reservation ${identifier}`, { identifier });
+
+export function reservationNotHeld(reservation: ReservationRecord, now: Date): ApiError {
+  const { identifier, status, holdExpiresAt } = reservation;
+  const expired = status === 'HELD' && holdExpiresAt !== null && holdExpiresAt <= now;
+  return new ApiError(
+    409,
+    'RESERVATION_NOT_HELD',
+    expired
+      ? `Reservation ${identifier} is no longer held: its hold expired at ${holdExpiresAt.toISOString()}`
+      : `Reservation ${identifier} is ${status}, not HELD`,
+    { identifier, status },
+  );
+}

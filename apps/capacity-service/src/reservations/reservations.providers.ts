@@ -1,0 +1,30 @@
+/** What reservations add to capacity-service (AppModule lists them beside the calculation's own providers). */
+import type { Provider, Type } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CapacityReservationRepository } from '@delivery/persistence';
+import { ConfirmReservationUseCase } from './confirm-reservation.use-case';
+import { CreateReservationUseCase } from './create-reservation.use-case';
+import { GetReservationUseCase } from './get-reservation.use-case';
+import { ReleaseReservationUseCase } from './release-reservation.use-case';
+import { ReservationIdentifierPipe, ReservationRequestPipe } from './reservation-request.pipe';
+import { ReservationMetrics } from './reservation.metrics';
+import { ReservationSweeper } from './reservation.sweeper';
+import { ReservationsController } from './reservations.controller';
+
+export const RESERVATION_CONTROLLERS: Type[] = [ReservationsController];
+
+export const RESERVATION_PROVIDERS: Provider[] = [
+  {
+    provide: CapacityReservationRepository,
+    inject: [DataSource],
+    useFactory: (dataSource: DataSource) => new CapacityReservationRepository(dataSource),
+  },
+  ReservationMetrics,
+  CreateReservationUseCase,
+  ConfirmReservationUseCase,
+  ReleaseReservationUseCase,
+  GetReservationUseCase,
+  ReservationRequestPipe,
+  ReservationIdentifierPipe,
+  ReservationSweeper,
+];

@@ -1,0 +1,2 @@
+export * from './capacity-reservation.repository';
+export * from './reservation.records';
