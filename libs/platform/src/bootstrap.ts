@@ -22,6 +22,14 @@ import { buildOpenApi, serveSwagger, SwaggerSettings } from './swagger/swagger';
 
 type AppConfig = PlatformEnv & { PORT: number };
 
+/** While draining, each response closes its connection: keep-alive clients reconnect elsewhere. */
+function closeConnectionsWhenDraining(state: ShutdownState) {
+  return (_req: Request, res: Response, next: NextFunction): void => {
+    if (state.draining) res.setHeader('Connection', 'close');
+    next();
+  };
+}
+
 const UNPREFIXED = [
   { path: 'health/live', method: RequestMethod.GET },
   { path: 'health/ready', method: RequestMethod.GET },
@@ -49,6 +57,7 @@ export async function createHttpApp(
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestId);
+  app.use(closeConnectionsWhenDraining(app.get(ShutdownState)));
   app.use(pinoHttp(httpLoggerOptions(logger)));
   app.use(helmet());
   app.use(httpMetrics(app.get(MetricsService)));
@@ -94,6 +103,7 @@ export async function shutdown(app: INestApplication, config: PlatformEnv): Prom
   if (config.SHUTDOWN_DELAY_MS > 0)
     await new Promise((resolve) => setTimeout(resolve, config.SHUTDOWN_DELAY_MS));
   const server = app.getHttpServer() as Server;
+  app.get(ShutdownState).drain();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   const microservices =
     (app as unknown as { getMicroservices?: () => { close(): Promise<unknown> }[] }).getMicroservices?.() ??

@@ -1,0 +1,37 @@
+import { exampleUpload } from '@delivery/contracts';
+import { waitFor } from '@delivery/messaging/testing';
+import { readinessTurnsFalse } from '@delivery/platform/testing';
+import { PipelineHarness } from '../testing/pipeline-harness';
+
+/** Q2.6 on the worker: SIGTERM mid-stream stops consuming, finishes or returns in-flight batches, exits 0. */
+describe('Q2.6 worker SIGTERM mid-stream', () => {
+  let h: PipelineHarness;
+  beforeAll(async () => {
+    h = await PipelineHarness.start();
+  }, 60_000);
+  afterAll(() => h.close());
+
+  it('turns readiness false, exits 0, and after a restart every accepted product is persisted once', async () => {
+    const uploads = [0, 1, 2].map((n) => exampleUpload(3000, 1 + n * 3000));
+    const codes: string[] = [];
+    for (const body of uploads) codes.push(await h.accept(body));
+    await waitFor(async () => {
+      const [{ count }] = await h.query<{ count: string }>('SELECT count(*) FROM products');
+      return Number(count) > 0;
+    }, 30_000);
+    const worker = h.worker;
+    worker?.child.kill('SIGTERM');
+    await readinessTurnsFalse(worker?.port ?? 0);
+    expect(await worker?.exited).toBe(0);
+
+    await h.startWorker();
+    const statuses = await Promise.all(codes.map((code) => h.settled(code, 60_000)));
+    expect(statuses.map((s) => [s.status, s.persisted, s.failed])).toEqual(
+      Array(3).fill(['COMPLETED', 3000, 0]),
+    );
+    const [stored] = await h.query<{ products: string; distinct: string }>(
+      'SELECT count(*) AS products, count(DISTINCT product_code) AS distinct FROM products',
+    );
+    expect(stored).toEqual({ products: '9000', distinct: '9000' });
+  }, 120_000);
+});
