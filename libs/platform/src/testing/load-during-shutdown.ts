@@ -70,7 +70,6 @@ export function startSlowRequest(
   spec: RequestSpec,
 ): { finish(): Promise<{ status: number; body: string }> } {
   const body = Buffer.from(spec.body ?? '');
-  let answer: Promise<{ status: number; body: string }> | undefined;
   const req = http.request({
     host: '127.0.0.1',
     port,
@@ -78,7 +77,7 @@ export function startSlowRequest(
     path: spec.path,
     headers: { ...spec.headers, 'Content-Length': String(body.length) },
   });
-  answer = new Promise((resolve, reject) => {
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res) => {
       let text = '';
       res.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -90,7 +89,7 @@ export function startSlowRequest(
   return {
     finish() {
       req.end(body.subarray(Math.floor(body.length / 2)));
-      return answer as Promise<{ status: number; body: string }>;
+      return answer;
     },
   };
 }
