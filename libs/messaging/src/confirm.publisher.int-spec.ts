@@ -108,7 +108,14 @@ describe('ConfirmPublisher on RabbitMQ', () => {
     const messages = Array.from({ length: 3000 }, (_, i) =>
       buildOutgoingMessage({ exchange: topology.names.exchange, messageId: `big:${i}` }),
     );
-    await publisher.publishBatch(messages);
+    // its own publisher: the shared one's 300 ms time-out is for the time-out tests, not for 3000 confirms on a busy machine
+    const patient = new ConfirmPublisher(connection, { confirmTimeoutMs: 15_000 });
+    await patient.start();
+    try {
+      await patient.publishBatch(messages);
+    } finally {
+      await patient.close();
+    }
     expect((await inspect.checkQueue(topology.names.queue)).messageCount).toBe(3000);
   });
 
