@@ -9,6 +9,7 @@
  *  - peak: autocannon, 10 connections, as fast as answers come.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { bearer, mintToken } from '@delivery/auth/testing';
@@ -69,12 +70,25 @@ const throughput = (figures: LoadFigures) => [
 ];
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
+/** Checkpoints requested on the server so far (CREATE/DROP DATABASE by other clients force them). */
+async function requestedCheckpoints(url: string): Promise<number> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>('SELECT checkpoints_req AS n FROM pg_stat_bgwriter');
+    return Number(rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
 const scenario: BenchScenario = {
   id: 'Q1.3',
   title: 'POST /delivery/capacity, reference request, against the trivial authenticated endpoint',
   target: 'p99 ≤ 20 ms at 200 req/s; peak ≥ 50 % of GET /whoami; ≤ 2 SQL round trips per calculation',
   async run(): Promise<BenchResult> {
-    const app = await startBenchCapacityService(await prepareDatabase());
+    const databaseUrl = await prepareDatabase();
+    const app = await startBenchCapacityService(databaseUrl);
     try {
       const authorization = bearer(await mintToken({ scopes: ['capacity:calculate'], expiresIn: 3600 }));
       const body = JSON.stringify({ ...referenceRequest(), purchaseDate: today() });
@@ -100,6 +114,8 @@ const scenario: BenchScenario = {
 
       await runLoad({ ...trivial, durationSeconds: 3, connections: CONNECTIONS });
       await runLoad({ ...calculation, durationSeconds: 3, connections: CONNECTIONS });
+      const checkpointsBefore = await requestedCheckpoints(databaseUrl);
+      const loadBefore = os.loadavg()[0];
       const paced = { rate: RATE, durationSeconds: PACED_SECONDS, connections: CONNECTIONS };
       const trivialPaced = await runPacedLoad({ ...trivial, ...paced });
       const calculationPaced = await runPacedLoad({ ...calculation, ...paced });
@@ -114,6 +130,8 @@ const scenario: BenchScenario = {
       const calculationBursty = await runLoad({ ...calculation, ...bursty });
 
       const ratio = calculationPeak.requestsPerSecond / trivialPeak.requestsPerSecond;
+      const checkpoints = (await requestedCheckpoints(databaseUrl)) - checkpointsBefore;
+      const load = `${round(loadBefore, 2)} → ${round(os.loadavg()[0], 2)}`;
       const failures = [trivialPaced, calculationPaced].reduce((n, f) => n + f.errors + f.non2xx, 0);
       return {
         rows: [
@@ -154,6 +172,8 @@ const scenario: BenchScenario = {
           `autocannon overallRate ${RATE}: each of the ${CONNECTIONS} connections sends its ${RATE / CONNECTIONS} ` +
             `requests at the start of every second, so its p99 (${calculationBursty.p99} ms; trivial ` +
             `${trivialBursty.p99} ms) measures a burst of ${CONNECTIONS} concurrent requests, not the rate`,
+          `machine during the measurements: 1-minute load average ${load} on ${os.cpus().length} CPUs; ` +
+            `${checkpoints} checkpoint(s) forced on the Postgres server by other clients (CREATE/DROP DATABASE)`,
           'SQL round trips: 1 per calculation (counters, stock and product weights in one statement; calculations ' +
             'in flight together share it), counted by apps/capacity-service/src/delivery-capacity/' +
             'calculation-round-trips.e2e-spec.ts',
