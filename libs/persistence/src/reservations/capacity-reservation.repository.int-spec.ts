@@ -1,3 +1,4 @@
+import { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
 import { OperationalRowsRepository } from '../capacity/operational-rows.repository';
 import { createDataSource } from '../data-source';
@@ -43,6 +44,7 @@ function hold(identifier: string, taken: CounterTake[], holdMinutes = 15): NewRe
 describe('CapacityReservationRepository', () => {
   let database: TestDatabase;
   let dataSource: DataSource;
+  let pool: Pool;
   let repository: CapacityReservationRepository;
 
   const counters = async () =>
@@ -64,9 +66,11 @@ describe('CapacityReservationRepository', () => {
     database = await createTestDatabase();
     dataSource = createDataSource({ url: database.url, poolSize: 12 });
     await dataSource.initialize();
-    repository = new CapacityReservationRepository(dataSource);
+    pool = new Pool({ connectionString: database.url, max: 12 });
+    repository = new CapacityReservationRepository(pool);
   });
   afterAll(async () => {
+    await pool.end();
     await dataSource.destroy();
     await database.drop();
   });
@@ -156,6 +160,64 @@ describe('CapacityReservationRepository', () => {
     );
     expect(results.filter((r) => r.kind === 'created')).toHaveLength(16);
     expect(await counters()).toEqual(['DISPATCH HOT 2026-11-25 used 48 of 50']);
+  });
+
+  it('R2.3/R2.4 one batch: each reservation all or nothing, in identifier order, duplicates taking nothing', async () => {
+    await dataSource.query(
+      `INSERT INTO capacity_counters (scope, ref, date, used, capacity) VALUES ('DISPATCH', 'R1', '2026-11-25', 6, 10)`,
+    );
+    const results = await Promise.all([
+      repository.reserve(hold('c', [DISPATCH, PICKING])),
+      repository.reserve(hold('a', [DISPATCH, WINDOW])),
+      repository.reserve(hold('b', [DISPATCH, take('PICKING', 'CD02', '2026-11-23', 2, 100)])),
+      repository.reserve(hold('a', [PICKING])),
+    ]);
+    expect(results).toEqual([
+      { kind: 'full', counters: [{ scope: 'DISPATCH', ref: 'R1', date: '2026-11-25' }] },
+      { kind: 'created' },
+      { kind: 'created' },
+      { kind: 'duplicate' },
+    ]);
+    expect(await counters()).toEqual([
+      'DISPATCH R1 2026-11-25 used 10 of 10',
+      'PICKING CD02 2026-11-23 used 2 of 100',
+      'WINDOW R1:AM 2026-11-26 used 1 of 3',
+    ]);
+    expect(await statuses()).toEqual(['a HELD', 'b HELD']);
+  });
+
+  it('R2.3 writers in parallel (batches on separate connections and pools) never exceed a counter, nor deadlock', async () => {
+    const pools = Array.from({ length: 3 }, () => new Pool({ connectionString: database.url, max: 4 }));
+    try {
+      const writers = pools.map((p) => new CapacityReservationRepository(p, 3));
+      const counterSets = [
+        [take('DISPATCH', 'X', '2026-11-25', 2, 40), take('PICKING', 'Y', '2026-11-23', 2, 30)],
+        [take('PICKING', 'Y', '2026-11-23', 2, 30), take('WINDOW', 'Z', '2026-11-26', 1, 12)],
+        [take('DISPATCH', 'X', '2026-11-25', 2, 40), take('WINDOW', 'Z', '2026-11-26', 1, 12)],
+      ];
+      const results = await Promise.all(
+        Array.from({ length: 60 }, async (_, i) => {
+          await new Promise((resolve) => setTimeout(resolve, i % 7));
+          const taken = counterSets[i % 3];
+          const result = await writers[i % 3].reserve(hold(`p${i}`, taken));
+          return { taken, created: result.kind === 'created' };
+        }),
+      );
+      const expected = new Map<string, number>();
+      for (const { taken } of results.filter((r) => r.created))
+        for (const t of taken) expected.set(t.ref, (expected.get(t.ref) ?? 0) + t.units);
+      expect(await counters()).toEqual([
+        `DISPATCH X 2026-11-25 used ${expected.get('X')} of 40`,
+        `PICKING Y 2026-11-23 used ${expected.get('Y')} of 30`,
+        `WINDOW Z 2026-11-26 used ${expected.get('Z')} of 12`,
+      ]);
+      // 80 units asked of X (40), 80 of Y (30), 40 of Z (12): some were refused; the counters hold exactly the rest
+      const created = results.filter((r) => r.created).length;
+      expect(created).toBeLessThan(60);
+      expect((await statuses()).length).toBe(created);
+    } finally {
+      await Promise.all(pools.map((p) => p.end()));
+    }
   });
 
   it('R2.7 confirms a hold while it lasts, and only a hold', async () => {

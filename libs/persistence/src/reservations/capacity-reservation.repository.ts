@@ -1,52 +1,21 @@
 /**
  * The SQL of capacity reservations (reservations.md R2.3–R2.5). Every operation is one statement, so it commits or
- * rolls back whole without a transaction held open across round trips, and each locks rows in one order —
- * the reservation row first, then counters sorted by `(scope, ref, date)` — so concurrent reservations, releases
- * and sweeps never wait on each other in a cycle.
+ * rolls back whole without a transaction held open across round trips, and counters are always locked sorted by
+ * `(scope, ref, date)`, so reservations, releases and sweeps running at once do not wait on each other in a cycle.
+ * Statements are named: each connection parses and plans them once rather than on every call.
  */
-import type { Queryable } from '../capacity/queryable';
 import type { FullCounter, NewReservation, ReservationRecord, ReserveResult } from './reservation.records';
 
 const COLUMNS = `identifier, body_hash AS "bodyHash", status, created_at AS "createdAt",
   hold_expires_at AS "holdExpiresAt", confirmed_at AS "confirmedAt", ended_at AS "endedAt", selections, taken`;
 
 /**
- * R2.3 and R2.4 in one statement. The reservation row goes in first (a concurrent duplicate waits on its key and
- * then takes nothing); every counter of `taken` is then taken with a conditional upsert — a new row only when
- * `units <= capacity`, an existing one only when `used + units <= capacity`, stamping the capacity it enforced. If
- * any counter was not taken, `capacity_reservation_refused` raises (CR409) and the whole statement, reservation row
- * included, rolls back. `CHECK (used <= capacity)` backs the condition up in the table itself.
+ * R2.3 and R2.4 for the reservations written in the same turn of the event loop, in one statement and one
+ * transaction (`capacity_reserve`, see the migration): each takes all its counters or none, a duplicate identifier
+ * takes nothing. One round trip and one commit for the batch rather than one per reservation; on a hot counter the
+ * row lock is held once per batch instead of once per reservation.
  */
-const RESERVE = `
-  WITH reservation AS (
-    INSERT INTO capacity_reservations
-      (identifier, body_hash, status, created_at, hold_expires_at, selections, taken)
-    VALUES ($1, $2, 'HELD', $3, $4, $5::jsonb, $6::jsonb)
-    ON CONFLICT (identifier) DO NOTHING
-    RETURNING identifier
-  ), wanted AS (
-    SELECT w.scope, w.ref, w.date, w.units, w.capacity
-    FROM jsonb_to_recordset($6::jsonb) AS w(scope text, ref text, date date, units bigint, capacity bigint)
-  ), taken AS (
-    INSERT INTO capacity_counters AS c (scope, ref, date, used, capacity)
-    SELECT w.scope, w.ref, w.date, w.units, w.capacity
-    FROM wanted w
-    WHERE w.units <= w.capacity AND EXISTS (SELECT FROM reservation)
-    ORDER BY w.scope, w.ref, w.date
-    ON CONFLICT (scope, ref, date) DO UPDATE
-      SET used = c.used + EXCLUDED.used, capacity = EXCLUDED.capacity
-      WHERE c.used + EXCLUDED.used <= EXCLUDED.capacity
-    RETURNING c.scope, c.ref, c.date
-  )
-  SELECT (SELECT count(*) FROM reservation)::int AS inserted,
-    CASE WHEN EXISTS (SELECT FROM reservation)
-          AND (SELECT count(*) FROM taken) < (SELECT count(*) FROM wanted)
-      THEN capacity_reservation_refused((
-        SELECT jsonb_agg(jsonb_build_object('scope', w.scope, 'ref', w.ref, 'date', w.date)
-                         ORDER BY w.scope, w.ref, w.date)
-        FROM wanted w
-        WHERE NOT EXISTS (SELECT FROM taken t WHERE (t.scope, t.ref, t.date) = (w.scope, w.ref, w.date))))
-      ELSE 0 END AS refused`;
+const RESERVE = `SELECT slot, outcome, full_counters AS "fullCounters" FROM capacity_reserve($1::jsonb)`;
 
 /**
  * Gives back the `taken` of the reservations in the CTE `ending` (which must return `taken`): amounts summed per
@@ -109,54 +78,69 @@ const CONFIRM = `
 
 const FIND = `SELECT ${COLUMNS} FROM capacity_reservations WHERE identifier = $1`;
 
-/** Postgres error codes this repository reacts to. */
-const REFUSED = 'CR409';
+/** Postgres' code for a transaction it aborted to break a deadlock. */
 const DEADLOCK = '40P01';
 const ATTEMPTS = 3;
 
 interface DatabaseError {
   code?: string;
-  detail?: string;
+}
+
+/** What the repository needs of Postgres: `pg`'s `Pool` running named statements (prepared once per connection). */
+export interface ReservationStatementRunner {
+  query(statement: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+interface Pending {
+  reservation: NewReservation;
+  resolve: (result: ReserveResult) => void;
+  reject: (error: unknown) => void;
+}
+
+interface ReserveRow {
+  slot: number;
+  outcome: 'created' | 'duplicate' | 'full';
+  fullCounters: FullCounter[] | null;
 }
 
 export class CapacityReservationRepository {
-  constructor(private readonly db: Queryable) {}
+  private queue: Pending[] = [];
+  private scheduled = false;
 
-  async reserve(reservation: NewReservation): Promise<ReserveResult> {
-    try {
-      const [row] = await this.retryingDeadlocks(() =>
-        this.db.query<{ inserted: number }>(RESERVE, [
-          reservation.identifier,
-          reservation.bodyHash,
-          reservation.createdAt,
-          reservation.holdExpiresAt,
-          JSON.stringify(reservation.selections),
-          JSON.stringify(reservation.taken),
-        ]),
-      );
-      return row.inserted === 1 ? { kind: 'created' } : { kind: 'duplicate' };
-    } catch (error) {
-      const { code, detail } = error as DatabaseError;
-      if (code !== REFUSED) throw error;
-      return { kind: 'full', counters: JSON.parse(detail ?? '[]') as FullCounter[] };
-    }
+  constructor(
+    private readonly pool: ReservationStatementRunner,
+    private readonly maxBatch = 64,
+  ) {}
+
+  /** Queued with the other reservations of this turn of the event loop; one statement per batch. */
+  reserve(reservation: NewReservation): Promise<ReserveResult> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ reservation, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
   }
 
   async find(identifier: string): Promise<ReservationRecord | null> {
-    const [row] = await this.db.query<ReservationRecord>(FIND, [identifier]);
+    const [row] = await this.run<ReservationRecord>('capacity-reservation-find', FIND, [identifier]);
     return row ?? null;
   }
 
   /** The confirmed reservation, or null when there is none HELD under this identifier with its hold still running. */
   async confirm(identifier: string, now: Date): Promise<ReservationRecord | null> {
-    const [row] = await this.db.query<ReservationRecord>(CONFIRM, [identifier, now]);
+    const [row] = await this.run<ReservationRecord>('capacity-reservation-confirm', CONFIRM, [
+      identifier,
+      now,
+    ]);
     return row ?? null;
   }
 
   /** The released reservation, or null when there is none HELD or CONFIRMED under this identifier. */
   async release(identifier: string, now: Date): Promise<ReservationRecord | null> {
     const [row] = await this.retryingDeadlocks(() =>
-      this.db.query<ReservationRecord>(RELEASE, [identifier, now]),
+      this.run<ReservationRecord>('capacity-reservation-release', RELEASE, [identifier, now]),
     );
     return row ?? null;
   }
@@ -164,9 +148,38 @@ export class CapacityReservationRepository {
   /** Expires up to `limit` holds due at `now`; the identifiers this call expired. */
   async expireDue(now: Date, limit: number): Promise<string[]> {
     const rows = await this.retryingDeadlocks(() =>
-      this.db.query<{ identifier: string }>(EXPIRE_DUE, [now, limit]),
+      this.run<{ identifier: string }>('capacity-reservations-expire', EXPIRE_DUE, [now, limit]),
     );
     return rows.map((row) => row.identifier);
+  }
+
+  private flush(): void {
+    this.scheduled = false;
+    const queue = this.queue;
+    this.queue = [];
+    for (let start = 0; start < queue.length; start += this.maxBatch) {
+      void this.reserveBatch(queue.slice(start, start + this.maxBatch));
+    }
+  }
+
+  private async reserveBatch(pending: readonly Pending[]): Promise<void> {
+    try {
+      const batch = JSON.stringify(pending.map((entry) => entry.reservation));
+      const rows = await this.retryingDeadlocks(() =>
+        this.run<ReserveRow>('capacity-reserve', RESERVE, [batch]),
+      );
+      for (const row of rows) {
+        const result: ReserveResult =
+          row.outcome === 'full' ? { kind: 'full', counters: row.fullCounters ?? [] } : { kind: row.outcome };
+        pending[row.slot - 1].resolve(result);
+      }
+    } catch (error) {
+      for (const entry of pending) entry.reject(error);
+    }
+  }
+
+  private async run<R>(name: string, text: string, values: unknown[]): Promise<R[]> {
+    return (await this.pool.query({ name, text, values })).rows as R[];
   }
 
   /**
