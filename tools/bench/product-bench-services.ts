@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import { connect } from 'amqplib';
 import { Client } from 'pg';
 import { bearer, mintToken, TEST_JWT_SECRET } from '@delivery/auth/testing';
@@ -87,6 +88,24 @@ export function peakRssMb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
   return Math.round(kb / 1024);
+}
+
+/** USER_HZ: the unit of the CPU times in `/proc/<pid>/stat` (100 on Linux). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc, 10 ms resolution); NaN once it is gone. */
+export function cpuMs(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return NaN;
+  }
+}
+
+/** The 1-minute load average, as a figure: other work on the machine shows in every absolute time. */
+export function loadAverage(): number {
+  return Math.round(os.loadavg()[0] * 100) / 100;
 }
 
 /** A gauge of an app's /metrics (the first sample of `name`). */

@@ -1,12 +1,15 @@
 import { spawn } from 'node:child_process';
+import { Client } from 'pg';
 import { exampleUpload, type Product } from '@delivery/contracts';
 import { freshBenchDatabase } from './bench-services';
 import type { BenchScenario } from './bench-scenario';
 import { round } from './load';
-import { startProductBench } from './product-bench-services';
+import { cpuMs, loadAverage, startProductBench } from './product-bench-services';
 
 const UPLOADS = 10;
 const PER_UPLOAD = 3000;
+/** Uploads in flight at once: several PMM exports run side by side (as in Q1.5); the target is ingest throughput. */
+const CONCURRENT_UPLOADS = 4;
 
 /** COPY text format: tab-separated, `\N` for null, backslash escapes. */
 const field = (value: unknown): string =>
@@ -122,9 +125,23 @@ function psql(url: string, script: string): Promise<void> {
   });
 }
 
+/** Checkpoints requested on the server so far (CREATE/DROP DATABASE by other clients force them). */
+async function requestedCheckpoints(url: string): Promise<number> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>('SELECT checkpoints_req AS n FROM pg_stat_bgwriter');
+    return Number(rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
 /**
- * Q1.2: 30,000 products (10 uploads of 3000, all child rows) ingested end to end: from the first POST to every
- * row committed (all ten uploads COMPLETED), upload service and worker as their own processes on a real RabbitMQ.
+ * Q1.2: 30,000 products (10 uploads of 3000, all child rows) ingested end to end: from the first POST (a little
+ * before the first publish) to every row committed (all ten uploads COMPLETED), upload service and worker as their
+ * own processes on a real RabbitMQ. The uploads are sent 4 at a time, as parallel PMM exports would be: sent one
+ * by one, the worker would wait for each upload's parse, validation and confirms (~150 ms) before it gets work.
  * Baseline in the same run: the same rows written by `COPY` into staging tables plus one
  * `INSERT … SELECT … ON CONFLICT` per table (psql, one transaction), into a fresh database.
  */
@@ -139,13 +156,32 @@ const scenario: BenchScenario = {
       env: process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {},
     });
     let pipelineSeconds: number;
+    const cpu = { upload: 0, worker: 0, postgres: 0 };
+    const load = { start: loadAverage(), end: 0 };
+    const checkpoints = { pipeline: 0, baseline: 0 };
     try {
       const bodies = uploads.map((u) => JSON.stringify(u));
+      const workerBackends = async () =>
+        (
+          await bench.query<{ pid: number }>(
+            `SELECT pid FROM pg_stat_activity WHERE application_name = 'product-ingest-worker'`,
+          )
+        ).map((row) => row.pid);
+      const uploadPid = bench.upload.child.pid as number;
+      const workerPid = bench.worker?.child.pid as number;
+      const backendsBefore = new Map((await workerBackends()).map((pid) => [pid, cpuMs(pid)]));
+      const uploadBefore = cpuMs(uploadPid);
+      const workerBefore = cpuMs(workerPid);
+      const checkpointsBefore = await requestedCheckpoints(bench.databaseUrl);
       const started = performance.now();
-      for (const body of bodies) {
-        const res = await bench.post(body);
-        if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${res.text}`);
-      }
+      let next = 0;
+      const sender = async () => {
+        while (next < bodies.length) {
+          const res = await bench.post(bodies[next++]);
+          if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${res.text}`);
+        }
+      };
+      await Promise.all(Array.from({ length: CONCURRENT_UPLOADS }, sender));
       for (;;) {
         const [{ done }] = await bench.query<{ done: number }>(
           `SELECT count(*)::int AS done FROM product_uploads WHERE manifest_recorded AND batch_done = batch_total`,
@@ -154,6 +190,11 @@ const scenario: BenchScenario = {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
       pipelineSeconds = (performance.now() - started) / 1000;
+      load.end = loadAverage();
+      checkpoints.pipeline = (await requestedCheckpoints(bench.databaseUrl)) - checkpointsBefore;
+      cpu.upload = cpuMs(uploadPid) - uploadBefore;
+      cpu.worker = cpuMs(workerPid) - workerBefore;
+      for (const pid of await workerBackends()) cpu.postgres += cpuMs(pid) - (backendsBefore.get(pid) ?? 0);
       const [{ count }] = await bench.query<{ count: number }>(
         `SELECT count(*)::int FROM product_attributes`,
       );
@@ -164,9 +205,11 @@ const scenario: BenchScenario = {
     const baselineUrl = await freshBenchDatabase('delivery_bench_copy');
     const all = uploads.flatMap((u) => u.products);
     const script = copyScript(all, '00000000-0000-4000-8000-000000000000');
+    const baselineCheckpoints = await requestedCheckpoints(baselineUrl);
     const copyStarted = performance.now();
     await psql(baselineUrl, script);
     const baselineSeconds = (performance.now() - copyStarted) / 1000;
+    checkpoints.baseline = (await requestedCheckpoints(baselineUrl)) - baselineCheckpoints;
     const total = UPLOADS * PER_UPLOAD;
     const rate = total / pipelineSeconds;
     const baselineRate = total / baselineSeconds;
@@ -178,10 +221,22 @@ const scenario: BenchScenario = {
     return {
       rows: [
         {
-          subject: `pipeline: ${UPLOADS} uploads × ${PER_UPLOAD} products (+${childRows} child rows), HTTP → RabbitMQ → worker → Postgres`,
+          subject: `pipeline: ${UPLOADS} uploads × ${PER_UPLOAD} products (+${childRows} child rows), ${CONCURRENT_UPLOADS} at a time, HTTP → RabbitMQ → worker → Postgres`,
           figures: [
             { metric: 'elapsed', value: round(pipelineSeconds, 2), unit: 's' },
             { metric: 'throughput', value: Math.round(rate), unit: 'products/s' },
+          ],
+        },
+        {
+          subject: 'CPU time used during the pipeline run (2 cores available per second of it)',
+          figures: [
+            { metric: 'upload service', value: round(cpu.upload / 1000, 2), unit: 's' },
+            { metric: 'worker', value: round(cpu.worker / 1000, 2), unit: 's' },
+            {
+              metric: "Postgres (the worker's connections)",
+              value: round(cpu.postgres / 1000, 2),
+              unit: 's',
+            },
           ],
         },
         {
@@ -196,6 +251,9 @@ const scenario: BenchScenario = {
       summary: [
         `${Math.round(rate)} products/s (≥ 10,000): ${rate >= 10_000 ? 'met' : 'NOT met'}`,
         `ratio to COPY + upsert ${round(ratio, 2)} (≥ 0.5): ${ratio >= 0.5 ? 'met' : 'NOT met'}`,
+        `load average (1 min) ${load.start} when the pipeline run started, ${load.end} when it ended; checkpoints ` +
+          `forced on the Postgres server by other clients (CREATE/DROP DATABASE): ${checkpoints.pipeline} during ` +
+          `the pipeline run, ${checkpoints.baseline} during the baseline`,
       ],
     };
   },

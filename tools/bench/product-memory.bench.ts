@@ -1,6 +1,6 @@
 import { exampleUpload } from '@delivery/contracts';
 import type { BenchScenario } from './bench-scenario';
-import { peakRssMb, startProductBench } from './product-bench-services';
+import { loadAverage, peakRssMb, startProductBench } from './product-bench-services';
 
 const ROUNDS = 5;
 const CONCURRENT = 4;
@@ -18,6 +18,7 @@ const scenario: BenchScenario = {
     try {
       const baseUpload = peakRssMb(bench.upload.child.pid as number);
       const baseWorker = peakRssMb(bench.worker?.child.pid as number);
+      const loadStart = loadAverage();
       for (let round = 0; round < ROUNDS; round++) {
         const bodies = Array.from({ length: CONCURRENT }, (_, i) =>
           JSON.stringify(exampleUpload(3000, 1 + (round * CONCURRENT + i) * 3000)),
@@ -55,6 +56,7 @@ const scenario: BenchScenario = {
         summary: [
           `upload service peak ${upload} MB (≤ 400): ${upload <= 400 ? 'met' : 'NOT met'}`,
           `worker peak ${worker} MB (≤ 300): ${worker <= 300 ? 'met' : 'NOT met'}`,
+          `load average (1 min) ${loadStart} when the uploads started, ${loadAverage()} when ingestion ended`,
         ],
       };
     } finally {

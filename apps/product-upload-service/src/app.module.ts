@@ -24,7 +24,7 @@ export class AppModule {
           config,
           errorFormat: messageFormat,
           basePath: config.BASE_PATH,
-          bodyLimits: [{ path: '/load-products', limit: '32mb', decodeOnce: true }],
+          bodyLimits: [{ path: '/load-products', limit: '32mb', arrayField: 'products' }],
         }),
         AuthModule.forRoot({
           schemes: UPLOAD_AUTH_SCHEMES,

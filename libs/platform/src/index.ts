@@ -5,6 +5,8 @@ export * from './config/platform.config';
 export * from './errors/api.error';
 export * from './errors/error-format';
 export * from './errors/normalize-error';
+export { invalidJsonError } from './http/body-parsing';
+export * from './http/json-array-body';
 export * from './health/readiness.registry';
 export * from './logging/logger';
 export * from './lifecycle/shutdown.state';

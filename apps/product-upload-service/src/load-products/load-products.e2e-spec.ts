@@ -206,6 +206,13 @@ describe('POST /load-products end to end', () => {
 
     it.each<[string, string, number, string]>([
       ['not JSON', '{"products": [', 400, 'The body is not valid JSON'],
+      ['a product that is not JSON', '{"products": [{"price": 01}]}', 400, 'The body is not valid JSON'],
+      [
+        'over 3000 products, one not JSON',
+        `{"products": [${'{},'.repeat(3000)}{"price": 01}]}`,
+        400,
+        'The body is not valid JSON',
+      ],
       ['no products array', '{"items": []}', 400, 'The body must be a JSON object with a "products" array'],
       [
         'products not an array',

@@ -55,41 +55,75 @@ export class ProductValidator {
 
   /** An upload's products: accepted (with their index), rejected and warnings, in upload order. */
   validateAll(products: readonly unknown[]): ValidatedProducts {
-    const accepted: AcceptedProduct[] = [];
-    const rejected: ProductIssue[] = [];
-    const warnings: ProductIssue[] = [];
-    const firstIndexByCode = new Map<string, number>();
-    products.forEach((product, index) => {
-      const reasons = this.reasons(product);
-      const productCode = codeOf(product);
-      const shownCode =
-        productCode !== null && productCode.length <= 255 && STORABLE.test(productCode) ? productCode : null;
-      if (productCode !== null) {
-        const first = firstIndexByCode.get(productCode);
-        if (first === undefined) firstIndexByCode.set(productCode, index);
-        else reasons.push(`productCode: repeats the product at index ${first} (only the first is processed)`);
-      }
-      if (reasons.length > 0) {
-        rejected.push({ index, productCode: shownCode, reasons: clip(reasons) });
-        return;
-      }
-      const valid = product as Product;
-      accepted.push({ index, product: valid });
-      const length = valid.description.length;
-      if (
-        length > RECOMMENDED_DESCRIPTION_LENGTH &&
-        [...valid.description].length > RECOMMENDED_DESCRIPTION_LENGTH
-      ) {
-        warnings.push({
-          index,
-          productCode: shownCode,
-          reasons: [
-            `description: ${[...valid.description].length} characters, over the recommended ${RECOMMENDED_DESCRIPTION_LENGTH}`,
-          ],
-        });
-      }
-    });
-    return { accepted, rejected, warnings };
+    const validation = this.begin();
+    products.forEach((product, index) => validation.add(product, index));
+    const { acceptedIndexes, rejected, warnings } = validation.result();
+    return {
+      accepted: acceptedIndexes.map((index) => ({ index, product: products[index] as Product })),
+      rejected,
+      warnings,
+    };
+  }
+
+  /**
+   * The same, one product at a time (in upload order) and without keeping the products: a caller can read each
+   * product only when it checks it, let the event loop run between slices of a large upload, and keep nothing of
+   * a product but its verdict. `begin()`, `add(product, index)` for each, then `result()`.
+   */
+  begin(): UploadValidation {
+    return new UploadValidation(this);
+  }
+}
+
+/** The verdicts of an upload validated product by product: accepted indexes, rejected and warnings. */
+export interface UploadVerdicts {
+  readonly acceptedIndexes: number[];
+  readonly rejected: ProductIssue[];
+  readonly warnings: ProductIssue[];
+}
+
+/** One upload being validated by `ProductValidator.begin()`: duplicates are found across every `add`. */
+export class UploadValidation {
+  private readonly acceptedIndexes: number[] = [];
+  private readonly rejected: ProductIssue[] = [];
+  private readonly warnings: ProductIssue[] = [];
+  private readonly firstIndexByCode = new Map<string, number>();
+
+  constructor(private readonly validator: ProductValidator) {}
+
+  add(product: unknown, index: number): void {
+    const reasons = this.validator.reasons(product);
+    const productCode = codeOf(product);
+    const shownCode =
+      productCode !== null && productCode.length <= 255 && STORABLE.test(productCode) ? productCode : null;
+    if (productCode !== null) {
+      const first = this.firstIndexByCode.get(productCode);
+      if (first === undefined) this.firstIndexByCode.set(productCode, index);
+      else reasons.push(`productCode: repeats the product at index ${first} (only the first is processed)`);
+    }
+    if (reasons.length > 0) {
+      this.rejected.push({ index, productCode: shownCode, reasons: clip(reasons) });
+      return;
+    }
+    const valid = product as Product;
+    this.acceptedIndexes.push(index);
+    const length = valid.description.length;
+    if (
+      length > RECOMMENDED_DESCRIPTION_LENGTH &&
+      [...valid.description].length > RECOMMENDED_DESCRIPTION_LENGTH
+    ) {
+      this.warnings.push({
+        index,
+        productCode: shownCode,
+        reasons: [
+          `description: ${[...valid.description].length} characters, over the recommended ${RECOMMENDED_DESCRIPTION_LENGTH}`,
+        ],
+      });
+    }
+  }
+
+  result(): UploadVerdicts {
+    return { acceptedIndexes: this.acceptedIndexes, rejected: this.rejected, warnings: this.warnings };
   }
 }
 

@@ -79,7 +79,7 @@ export class ProductUploadRepository {
     );
   }
 
-  /** A batch's products were written: its row gets its result, the upload's counters move on. */
+  /** A batch's products were written: its row gets its result, the upload's counters move on (one statement). */
   async recordBatch(
     sql: SqlExecutor,
     upload: UploadSummary,
@@ -87,12 +87,11 @@ export class ProductUploadRepository {
     result: BatchResult,
   ): Promise<void> {
     await sql.query(
-      `UPDATE product_upload_batches SET persisted = $3, skipped_stale = $4
-       WHERE process_code = $1 AND batch_index = $2`,
-      [upload.processCode, batchIndex, result.persisted, result.skippedStale],
-    );
-    await sql.query(
-      `INSERT INTO product_uploads AS u (process_code, received, accepted, rejected, batch_total,
+      `WITH batch AS (
+         UPDATE product_upload_batches SET persisted = $6, skipped_stale = $7
+         WHERE process_code = $1 AND batch_index = $8
+       )
+       INSERT INTO product_uploads AS u (process_code, received, accepted, rejected, batch_total,
          batch_done, persisted, skipped_stale)
        VALUES ($1, $2, $3, $4, $5, 1, $6, $7)
        ON CONFLICT (process_code) DO UPDATE SET
@@ -100,7 +99,7 @@ export class ProductUploadRepository {
          batch_total = EXCLUDED.batch_total, batch_done = u.batch_done + 1,
          persisted = u.persisted + EXCLUDED.persisted, skipped_stale = u.skipped_stale + EXCLUDED.skipped_stale,
          updated_at = now()`,
-      [...summaryParams(upload), result.persisted, result.skippedStale],
+      [...summaryParams(upload), result.persisted, result.skippedStale, batchIndex],
     );
   }
 

@@ -1,8 +1,11 @@
 import type { Product } from '@delivery/contracts';
+import { booleanArrayLiteral, numberArrayLiteral, textArrayLiteral } from './pg-array-literal';
 import type { SqlExecutor } from './sql-executor';
 
-/** Column, Postgres array type, value of a product. */
-type Column<T> = readonly [string, string, (row: T) => unknown];
+/** How a column's values travel: one array literal per column, cast to `<type>[]` in SQL. */
+type ColumnType = 'text' | 'float8' | 'int4' | 'bool' | 'timestamp';
+/** Column, Postgres type, value of a row. */
+type Column<T> = readonly [string, ColumnType, (row: T) => unknown];
 
 const flag = (value: 'T' | 'F') => value === 'T';
 
@@ -30,40 +33,58 @@ const PRODUCT_COLUMNS: readonly Column<Product>[] = [
   ['sales_tax', 'float8', (p) => p.salesTax ?? null],
 ];
 
+/** A child row: its product, its position in the product's list, the item. */
+interface ChildRow<T> {
+  readonly owner: string;
+  readonly position: number;
+  readonly item: T;
+}
+
 interface Child<T> {
   readonly table: string;
   readonly list: (product: Product) => readonly T[];
-  readonly columns: readonly Column<T>[];
+  readonly columns: readonly Column<ChildRow<T>>[];
 }
 
 type Barcode = Product['barcodes'][number];
 type Hierarchy = Product['hierarchies'][number];
 type Attribute = Product['lstAttributes'][number];
 
+/** Every child table starts with its product and the position in the product's list. */
+function childColumns<T>(
+  columns: readonly (readonly [string, ColumnType, (item: T) => unknown])[],
+): Column<ChildRow<T>>[] {
+  return [
+    ['product_code', 'text', (row) => row.owner],
+    ['position', 'int4', (row) => row.position],
+    ...columns.map(([name, type, value]): Column<ChildRow<T>> => [name, type, (row) => value(row.item)]),
+  ];
+}
+
 const BARCODES: Child<Barcode> = {
   table: 'product_barcodes',
   list: (p) => p.barcodes,
-  columns: [
+  columns: childColumns<Barcode>([
     ['barcode_product_code', 'text', (b) => b.productCode],
     ['ean_code', 'text', (b) => b.eanCode],
     ['indicator', 'text', (b) => b.indicator],
-  ],
+  ]),
 };
 const HIERARCHIES: Child<Hierarchy> = {
   table: 'product_hierarchies',
   list: (p) => p.hierarchies,
-  columns: [
+  columns: childColumns<Hierarchy>([
     ['hierarchy_description', 'text', (h) => h.hierarchyDescription],
     ['hierarchy_code', 'text', (h) => h.hierarchyCode],
     ['hierarchy_parent', 'text', (h) => h.hierarchyParent],
     ['hierarchy_name', 'text', (h) => h.hierarchyName],
     ['hierarchy_level', 'int4', (h) => h.hierarchyLevel],
-  ],
+  ]),
 };
 const ATTRIBUTES: Child<Attribute> = {
   table: 'product_attributes',
   list: (p) => p.lstAttributes,
-  columns: [
+  columns: childColumns<Attribute>([
     ['attribute_type', 'text', (a) => a.attributeType],
     ['parent_attribute_code', 'text', (a) => a.parentAttributeCode],
     ['attribute_code', 'text', (a) => a.attributeCode],
@@ -71,14 +92,34 @@ const ATTRIBUTES: Child<Attribute> = {
     ['attribute_product_code', 'text', (a) => a.productCode],
     ['key_sub_attribute', 'text', (a) => a.keySubAttribute],
     ['attribute_description_detail', 'text', (a) => a.attributeDescriptionDetail],
-  ],
+  ]),
 };
+const CHILDREN = [BARCODES, HIERARCHIES, ATTRIBUTES] as readonly Child<unknown>[];
 
-const UPSERT_PRODUCTS = `
-  INSERT INTO products (${PRODUCT_COLUMNS.map(([name]) => name).join(', ')}, process_code, updated_at)
-  SELECT u.*, $${PRODUCT_COLUMNS.length + 1}::uuid, now()
-  FROM unnest(${PRODUCT_COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ')})
-    AS u(${PRODUCT_COLUMNS.map(([name]) => name).join(', ')})
+/** `unnest($first::t1[], $first+1::t2[], …) AS alias(c1, c2, …)` over `columns`. */
+function unnestOf(columns: readonly Column<never>[], first: number, alias: string): string {
+  const arrays = columns.map(([, type], i) => `$${first + i}::${type}[]`);
+  return `unnest(${arrays.join(', ')}) AS ${alias}(${columns.map(([name]) => name).join(', ')})`;
+}
+
+const PRODUCT_NAMES = PRODUCT_COLUMNS.map(([name]) => name).join(', ');
+const PRODUCT_SOURCE = `SELECT u.*, $${PRODUCT_COLUMNS.length + 1}::uuid, now() FROM ${unnestOf(PRODUCT_COLUMNS, 1, 'u')}`;
+
+/**
+ * Products not stored yet. Nothing else writes the product tables, so a product inserted here has no children
+ * to replace. A product another transaction is inserting makes this wait for it; if it commits, the product is
+ * not returned here and the upsert below takes it.
+ */
+const INSERT_NEW_PRODUCTS = `
+  INSERT INTO products (${PRODUCT_NAMES}, process_code, updated_at)
+  ${PRODUCT_SOURCE}
+  ON CONFLICT (product_code) DO NOTHING
+  RETURNING product_code`;
+
+/** The others, upserted with the dateUpdate guard: a strictly newer stored row is left as it is (not returned). */
+const UPSERT_STORED_PRODUCTS = `
+  INSERT INTO products (${PRODUCT_NAMES}, process_code, updated_at)
+  ${PRODUCT_SOURCE}
   ON CONFLICT (product_code) DO UPDATE SET
     ${PRODUCT_COLUMNS.slice(1)
       .map(([name]) => `${name} = EXCLUDED.${name}`)
@@ -87,59 +128,90 @@ const UPSERT_PRODUCTS = `
   WHERE products.date_update <= EXCLUDED.date_update
   RETURNING product_code`;
 
-function insertChildren<T>(child: Child<T>): string {
-  const names = ['product_code', 'position', ...child.columns.map(([name]) => name)];
-  const types = ['text', 'int4', ...child.columns.map(([, type]) => type)];
-  return `INSERT INTO ${child.table} (${names.join(', ')})
-    SELECT * FROM unnest(${types.map((type, i) => `$${i + 1}::${type}[]`).join(', ')})`;
+/**
+ * The children of products this transaction updated, every table in one statement. It runs after the upsert,
+ * with a snapshot taken while the products' rows are locked, so it sees every child row committed before.
+ */
+const DELETE_CHILDREN = `
+  WITH ${CHILDREN.map(
+    ({ table }) => `${table} AS (DELETE FROM ${table} WHERE product_code = ANY($1::text[]))`,
+  ).join(',\n  ')}
+  SELECT 1`;
+
+/** The written products' children, every table in one statement. */
+const INSERT_CHILDREN = (() => {
+  let next = 1;
+  const inserts = CHILDREN.map(({ table, columns }) => {
+    const names = columns.map(([name]) => name).join(', ');
+    const source = unnestOf(columns, next, 'c');
+    next += columns.length;
+    return `${table} AS (INSERT INTO ${table} (${names}) SELECT * FROM ${source})`;
+  });
+  return `WITH ${inserts.join(',\n  ')}\n  SELECT 1`;
+})();
+
+/** One array literal per column of `rows`. */
+function literalsOf<T>(rows: readonly T[], columns: readonly Column<T>[]): string[] {
+  return columns.map(([, type, value]) => {
+    const values = rows.map(value);
+    switch (type) {
+      case 'float8':
+      case 'int4':
+        return numberArrayLiteral(values as (number | null)[]);
+      case 'bool':
+        return booleanArrayLiteral(values as (boolean | null)[]);
+      default:
+        return textArrayLiteral(values as (string | null)[]);
+    }
+  });
 }
 
-/** Column-wise arrays of `rows`, one per column, for `unnest`. */
-function columnsOf<T>(rows: readonly T[], columns: readonly Column<T>[]): unknown[][] {
-  return columns.map(([, , value]) => rows.map(value));
+function childRowsOf<T>(child: Child<T>, products: readonly Product[]): ChildRow<T>[] {
+  const rows: ChildRow<T>[] = [];
+  for (const product of products) {
+    const list = child.list(product);
+    for (let position = 0; position < list.length; position++)
+      rows.push({ owner: product.productCode, position, item: list[position] });
+  }
+  return rows;
 }
 
 /**
- * P3.2/P3.4: writes a batch of products (distinct productCodes) with one multi-row statement per table: an
- * `INSERT … SELECT FROM unnest(…) ON CONFLICT DO UPDATE` guarded by `dateUpdate` (a stored product strictly newer
- * than the incoming one is left as it is), then the written products' children are replaced. Returns the
- * productCodes written; the others were stale. Runs inside the caller's transaction.
+ * P3.2/P3.4: writes a batch of products (distinct productCodes, in code order so concurrent writers lock rows in
+ * one order) with multi-row statements: the new products are inserted (`INSERT … SELECT FROM unnest(…) ON
+ * CONFLICT DO NOTHING`); the stored ones are upserted with the dateUpdate guard (a stored product strictly newer
+ * than the incoming one is left as it is) and their children deleted; then the children of every written product
+ * are inserted in one statement. A batch of new products therefore costs two statements and touches no child row
+ * it does not write. Returns the productCodes written; the others were stale. Runs inside the caller's
+ * transaction.
  */
 export class ProductUpsertRepository {
   async upsert(sql: SqlExecutor, processCode: string, products: readonly Product[]): Promise<Set<string>> {
     if (products.length === 0) return new Set();
-    const rows = await sql.query<{ product_code: string }>(UPSERT_PRODUCTS, [
-      ...columnsOf(products, PRODUCT_COLUMNS),
+    const inserted = await sql.query<{ product_code: string }>(INSERT_NEW_PRODUCTS, [
+      ...literalsOf(products, PRODUCT_COLUMNS),
       processCode,
     ]);
-    const written = new Set(rows.map((row) => row.product_code));
+    const written = new Set(inserted.map((row) => row.product_code));
+    if (written.size < products.length) {
+      const stored = products.filter((p) => !written.has(p.productCode));
+      const updated = await sql.query<{ product_code: string }>(UPSERT_STORED_PRODUCTS, [
+        ...literalsOf(stored, PRODUCT_COLUMNS),
+        processCode,
+      ]);
+      if (updated.length > 0) {
+        const codes = updated.map((row) => row.product_code);
+        await sql.query(DELETE_CHILDREN, [textArrayLiteral(codes)]);
+        for (const code of codes) written.add(code);
+      }
+    }
     if (written.size === 0) return written;
     const writtenProducts =
       written.size === products.length ? products : products.filter((p) => written.has(p.productCode));
-    const codes = writtenProducts.map((p) => p.productCode);
-    for (const child of [BARCODES, HIERARCHIES, ATTRIBUTES] as Child<unknown>[]) {
-      await sql.query(`DELETE FROM ${child.table} WHERE product_code = ANY($1::text[])`, [codes]);
-      await this.insertChildren(sql, child, writtenProducts);
-    }
+    const parameters = CHILDREN.flatMap((child) =>
+      literalsOf(childRowsOf(child, writtenProducts), child.columns),
+    );
+    await sql.query(INSERT_CHILDREN, parameters);
     return written;
-  }
-
-  private async insertChildren<T>(
-    sql: SqlExecutor,
-    child: Child<T>,
-    products: readonly Product[],
-  ): Promise<void> {
-    const owners: string[] = [];
-    const positions: number[] = [];
-    const items: T[] = [];
-    for (const product of products) {
-      child.list(product).forEach((item, position) => {
-        owners.push(product.productCode);
-        positions.push(position);
-        items.push(item);
-      });
-    }
-    if (items.length === 0) return;
-    await sql.query(insertChildren(child), [owners, positions, ...columnsOf(items, child.columns)]);
   }
 }

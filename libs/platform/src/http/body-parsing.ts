@@ -1,6 +1,7 @@
 import { json, raw } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from '../errors/api.error';
+import { scanJsonArrayBody } from './json-array-body';
 
 export interface BodyLimit {
   /** path below the base path, e.g. `/load-products` */
@@ -12,15 +13,27 @@ export interface BodyLimit {
    * string decoding): a few tens of ms less for a body of several MB. Same answers (400/413/415).
    */
   decodeOnce?: boolean;
+  /**
+   * The body is expected to be `{"<arrayField>": [ … ]}` (implies `decodeOnce`): it is only scanned here, a slice
+   * per turn of the event loop, and `req.body[arrayField]` is a `JsonArrayElements` whose elements the handler
+   * parses one at a time (an element that is not valid JSON answers `invalidJsonError()` then). Any other body is
+   * parsed whole, with the same answers.
+   */
+  arrayField?: string;
+}
+
+/** The answer to a body that is not valid JSON. */
+export function invalidJsonError(): ApiError {
+  return new ApiError(400, 'VALIDATION_ERROR', 'The body is not valid JSON', {
+    errors: [{ field: '', message: 'malformed JSON' }],
+  });
 }
 
 /** body-parser failures carry a `type`; they become the contract's errors before Nest sees them */
 function bodyError(error: unknown): ApiError {
   switch ((error as { type?: string }).type) {
     case 'entity.parse.failed':
-      return new ApiError(400, 'VALIDATION_ERROR', 'The body is not valid JSON', {
-        errors: [{ field: '', message: 'malformed JSON' }],
-      });
+      return invalidJsonError();
     case 'entity.too.large':
       return new ApiError(413, 'PAYLOAD_TOO_LARGE', 'The body is larger than this operation accepts');
     case 'charset.unsupported':
@@ -32,7 +45,7 @@ function bodyError(error: unknown): ApiError {
 }
 
 /** body-parser's `json()` (strict, UTF-8), reading the body as one buffer. */
-function bufferedJson(limit: string): RequestHandler {
+function bufferedJson(limit: string, arrayField?: string): RequestHandler {
   const read = raw({ limit, type: () => true });
   return (req: Request, res: Response, next: NextFunction) =>
     read(req, res, (error?: unknown) => {
@@ -40,19 +53,32 @@ function bufferedJson(limit: string): RequestHandler {
       const charset = /;\s*charset=([^;\s]+)/i.exec(req.headers['content-type'] ?? '')?.[1]?.toLowerCase();
       if (charset && charset !== 'utf-8' && charset !== 'utf8') return next({ type: 'charset.unsupported' });
       if (!Buffer.isBuffer(req.body)) return next();
-      const text = req.body.toString('utf8').replace(/^\uFEFF/, '');
-      if (text.trim() === '') {
-        req.body = {};
-        return next();
-      }
-      if (!/^\s*[[{]/.test(text)) return next({ type: 'entity.parse.failed' });
-      try {
-        req.body = JSON.parse(text) as unknown;
-        next();
-      } catch {
-        next({ type: 'entity.parse.failed' });
-      }
+      const body = req.body;
+      if (arrayField === undefined) return parseWhole(req, body, next);
+      scanJsonArrayBody(body, arrayField).then(
+        (elements) => {
+          if (elements === undefined) return parseWhole(req, body, next);
+          req.body = { [arrayField]: elements };
+          next();
+        },
+        (error: unknown) => next(error),
+      );
     });
+}
+
+function parseWhole(req: Request, body: Buffer, next: NextFunction): void {
+  const text = body.toString('utf8').replace(/^\uFEFF/, '');
+  if (text.trim() === '') {
+    req.body = {};
+    return next();
+  }
+  if (!/^\s*[[{]/.test(text)) return next({ type: 'entity.parse.failed' });
+  try {
+    req.body = JSON.parse(text) as unknown;
+    next();
+  } catch {
+    next({ type: 'entity.parse.failed' });
+  }
 }
 
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
@@ -63,9 +89,9 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
  * middleware after the request logger, so its 400/413/415 answers are logged and rendered by the exception filter.
  */
 export function jsonBodies(basePath: string, limits: BodyLimit[], defaultLimit = '1mb'): RequestHandler {
-  const routes = limits.map(({ path, limit, decodeOnce }) => ({
+  const routes = limits.map(({ path, limit, decodeOnce, arrayField }) => ({
     path: `${basePath}${path}`,
-    parse: decodeOnce ? bufferedJson(limit) : json({ limit }),
+    parse: decodeOnce || arrayField !== undefined ? bufferedJson(limit, arrayField) : json({ limit }),
   }));
   const fallback = json({ limit: defaultLimit });
   return (req: Request, res: Response, next: NextFunction) => {
