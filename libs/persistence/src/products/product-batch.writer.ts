@@ -1,8 +1,15 @@
 import type { Pool } from 'pg';
 import type { Product, ProductIssue } from '@delivery/contracts';
 import { ProductUploadRepository, type UploadSummary } from './product-upload.repository';
-import { ProductUpsertRepository } from './product-upsert.repository';
+import { ProductUpsertRepository, type PreparedProducts } from './product-upsert.repository';
 import { inTransaction } from './sql-executor';
+
+/** A batch read into the column arrays its statements send (`ProductBatchWriter.prepareBatch`). */
+export interface PreparedBatch {
+  /** Products in the message, duplicates included. */
+  readonly received: number;
+  readonly products: PreparedProducts;
+}
 
 export interface BatchOutcome {
   /** false: this message had already been settled (a redelivery); nothing was written. */
@@ -36,17 +43,25 @@ export class ProductBatchWriter {
     });
   }
 
+  /**
+   * A batch's products de-duplicated (per productCode the newest dateUpdate, ties the later) and read into the
+   * column arrays the statements send: the product objects are not needed after this.
+   */
+  prepareBatch(batch: readonly Product[]): PreparedBatch {
+    return { received: batch.length, products: this.products.prepare(newestPerCode(batch)) };
+  }
+
   async writeBatch(
     upload: UploadSummary,
     batchIndex: number,
-    batch: readonly Product[],
+    batch: readonly Product[] | PreparedBatch,
   ): Promise<BatchOutcome> {
-    const products = newestPerCode(batch);
+    const prepared = Array.isArray(batch) ? this.prepareBatch(batch) : (batch as PreparedBatch);
     return inTransaction(this.pool, async (sql) => {
-      const claim = await this.uploads.claim(sql, upload.processCode, batchIndex, batch.length);
+      const claim = await this.uploads.claim(sql, upload.processCode, batchIndex, prepared.received);
       if (claim === 'done') return { applied: false, persisted: 0, skippedStale: 0 };
-      const written = await this.products.upsert(sql, upload.processCode, products);
-      const result = { persisted: written.size, skippedStale: batch.length - written.size };
+      const written = await this.products.upsert(sql, upload.processCode, prepared.products);
+      const result = { persisted: written.size, skippedStale: prepared.received - written.size };
       await this.uploads.recordBatch(sql, upload, batchIndex, result);
       return { applied: true, ...result };
     });

@@ -116,10 +116,14 @@ const INSERT_NEW_PRODUCTS = `
   ON CONFLICT (product_code) DO NOTHING
   RETURNING product_code`;
 
-/** The others, upserted with the dateUpdate guard: a strictly newer stored row is left as it is (not returned). */
+/**
+ * The others (every row but the codes in the last parameter, the ones just inserted), upserted with the dateUpdate
+ * guard: a strictly newer stored row is left as it is (not returned).
+ */
 const UPSERT_STORED_PRODUCTS = `
   INSERT INTO products (${PRODUCT_NAMES}, process_code, updated_at)
   ${PRODUCT_SOURCE}
+  WHERE u.product_code <> ALL($${PRODUCT_COLUMNS.length + 2}::text[])
   ON CONFLICT (product_code) DO UPDATE SET
     ${PRODUCT_COLUMNS.slice(1)
       .map(([name]) => `${name} = EXCLUDED.${name}`)
@@ -138,14 +142,19 @@ const DELETE_CHILDREN = `
   ).join(',\n  ')}
   SELECT 1`;
 
-/** The written products' children, every table in one statement. */
+/**
+ * The written products' children, every table in one statement: the batch's children, those of the products in
+ * the last parameter only when it is not null (some products were stale).
+ */
 const INSERT_CHILDREN = (() => {
+  const written = `$${CHILDREN.reduce((n, { columns }) => n + columns.length, 0) + 1}::text[]`;
   let next = 1;
   const inserts = CHILDREN.map(({ table, columns }) => {
     const names = columns.map(([name]) => name).join(', ');
     const source = unnestOf(columns, next, 'c');
     next += columns.length;
-    return `${table} AS (INSERT INTO ${table} (${names}) SELECT * FROM ${source})`;
+    return `${table} AS (INSERT INTO ${table} (${names}) SELECT * FROM ${source}
+      WHERE ${written} IS NULL OR c.product_code = ANY(${written}))`;
   });
   return `WITH ${inserts.join(',\n  ')}\n  SELECT 1`;
 })();
@@ -177,27 +186,48 @@ function childRowsOf<T>(child: Child<T>, products: readonly Product[]): ChildRow
 }
 
 /**
+ * A batch read into what the statements send: one array literal per column of the products and of their
+ * children. Once it is built the product objects are no longer needed.
+ */
+export interface PreparedProducts {
+  /** Products in the batch (distinct codes). */
+  readonly count: number;
+  readonly productColumns: readonly string[];
+  readonly childColumns: readonly string[];
+}
+
+/**
  * P3.2/P3.4: writes a batch of products (distinct productCodes, in code order so concurrent writers lock rows in
  * one order) with multi-row statements: the new products are inserted (`INSERT … SELECT FROM unnest(…) ON
  * CONFLICT DO NOTHING`); the stored ones are upserted with the dateUpdate guard (a stored product strictly newer
  * than the incoming one is left as it is) and their children deleted; then the children of every written product
  * are inserted in one statement. A batch of new products therefore costs two statements and touches no child row
- * it does not write. Returns the productCodes written; the others were stale. Runs inside the caller's
+ * it does not write. Every column array is built up front (`prepare`), so the caller can let the products go while
+ * the statements run. Returns the productCodes written; the others were stale. Runs inside the caller's
  * transaction.
  */
 export class ProductUpsertRepository {
-  async upsert(sql: SqlExecutor, processCode: string, products: readonly Product[]): Promise<Set<string>> {
-    if (products.length === 0) return new Set();
+  /** The column arrays of `products` (distinct productCodes, in the order they are to be written). */
+  prepare(products: readonly Product[]): PreparedProducts {
+    return {
+      count: products.length,
+      productColumns: literalsOf(products, PRODUCT_COLUMNS),
+      childColumns: CHILDREN.flatMap((child) => literalsOf(childRowsOf(child, products), child.columns)),
+    };
+  }
+
+  async upsert(sql: SqlExecutor, processCode: string, batch: PreparedProducts): Promise<Set<string>> {
+    if (batch.count === 0) return new Set();
     const inserted = await sql.query<{ product_code: string }>(INSERT_NEW_PRODUCTS, [
-      ...literalsOf(products, PRODUCT_COLUMNS),
+      ...batch.productColumns,
       processCode,
     ]);
     const written = new Set(inserted.map((row) => row.product_code));
-    if (written.size < products.length) {
-      const stored = products.filter((p) => !written.has(p.productCode));
+    if (written.size < batch.count) {
       const updated = await sql.query<{ product_code: string }>(UPSERT_STORED_PRODUCTS, [
-        ...literalsOf(stored, PRODUCT_COLUMNS),
+        ...batch.productColumns,
         processCode,
+        textArrayLiteral([...written]),
       ]);
       if (updated.length > 0) {
         const codes = updated.map((row) => row.product_code);
@@ -206,12 +236,10 @@ export class ProductUpsertRepository {
       }
     }
     if (written.size === 0) return written;
-    const writtenProducts =
-      written.size === products.length ? products : products.filter((p) => written.has(p.productCode));
-    const parameters = CHILDREN.flatMap((child) =>
-      literalsOf(childRowsOf(child, writtenProducts), child.columns),
-    );
-    await sql.query(INSERT_CHILDREN, parameters);
+    await sql.query(INSERT_CHILDREN, [
+      ...batch.childColumns,
+      written.size === batch.count ? null : textArrayLiteral([...written]),
+    ]);
     return written;
   }
 }
