@@ -3,51 +3,70 @@ import { ApiError, invalidJsonError, JsonArrayElements } from '@delivery/platfor
 
 const invalid = (message: string) => new ApiError(400, 'VALIDATION_ERROR', message);
 
-/** The uploaded products, read one at a time. */
+/** The uploaded products. */
 export interface UploadedProducts {
   readonly length: number;
-  /**
-   * The product at `index` as uploaded. When the body parser only located the products (`JsonArrayElements`), it
-   * is parsed now, so the caller can check it and let it go; one that is not valid JSON makes the whole body
-   * `400 The body is not valid JSON`, as a body parsed whole would.
-   */
+  /** The product at `index` as uploaded (parsed). */
   product(index: number): unknown;
   /** The product's uploaded UTF-8 JSON text, when the body parser kept it. */
   source(index: number): Buffer | undefined;
 }
 
-function fromElements(elements: JsonArrayElements): UploadedProducts {
+/** Bytes of products parsed between two turns of the event loop (a few ms of work). */
+const PARSE_SLICE_BYTES = 512 * 1024;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+function parseElement(elements: JsonArrayElements, index: number): unknown {
+  try {
+    return elements.parse(index);
+  } catch {
+    throw invalidJsonError(); // the body as a whole is not valid JSON
+  }
+}
+
+/**
+ * Products the body parser only located (`JsonArrayElements`), parsed one by one, about 512 KiB per turn of the
+ * event loop. Measured: parsing them all first, then validating them all, costs the service less CPU than parsing
+ * and validating each in turn (the tight loops run faster than interleaving the two), although more objects live
+ * together.
+ */
+async function parsedElements(elements: JsonArrayElements): Promise<UploadedProducts> {
+  const products = new Array<unknown>(elements.length);
+  let sliceBytes = 0;
+  for (let index = 0; index < elements.length; index++) {
+    if (sliceBytes >= PARSE_SLICE_BYTES) {
+      await nextTurn();
+      sliceBytes = 0;
+    }
+    products[index] = parseElement(elements, index);
+    sliceBytes += elements.source(index).length;
+  }
   return {
-    length: elements.length,
-    product: (index) => {
-      try {
-        return elements.parse(index);
-      } catch {
-        throw invalidJsonError();
-      }
-    },
+    length: products.length,
+    product: (index) => products[index],
     source: (index) => elements.source(index),
   };
 }
 
 /**
  * P1.2: the body is an object whose `products` is a non-empty array of at most 3000 elements. A body that is not
- * valid JSON is answered as such before anything else, also when only its products were located.
+ * valid JSON is answered as such before anything else, also when the body parser only located its products (then
+ * it is found here, after authentication).
  */
-export function productsOf(body: unknown): UploadedProducts {
+export async function productsOf(body: unknown): Promise<UploadedProducts> {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw invalid(LoadProductsMessages.notAnObject);
   const products = Object.prototype.hasOwnProperty.call(body, 'products')
     ? (body as { products: unknown }).products
     : undefined;
   if (products instanceof JsonArrayElements) {
-    const uploaded = fromElements(products);
-    if (uploaded.length === 0) throw invalid(LoadProductsMessages.empty);
-    if (uploaded.length > MAX_PRODUCTS_PER_UPLOAD) {
-      for (let index = 0; index < uploaded.length; index++) uploaded.product(index); // not JSON → 400 first
+    if (products.length === 0) throw invalid(LoadProductsMessages.empty);
+    if (products.length > MAX_PRODUCTS_PER_UPLOAD) {
+      for (let index = 0; index < products.length; index++) parseElement(products, index); // not JSON → 400 first
       throw invalid(LoadProductsMessages.tooMany);
     }
-    return uploaded;
+    return parsedElements(products);
   }
   if (products === undefined || products === null) throw invalid(LoadProductsMessages.notAnObject);
   if (!Array.isArray(products)) throw invalid(LoadProductsMessages.notAnArray);

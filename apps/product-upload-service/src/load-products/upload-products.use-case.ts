@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  LoadProductsMessages,
-  ProductValidator,
-  type AcceptedProduct,
-  type Product,
-  type ProductIssue,
-} from '@delivery/contracts';
+import { LoadProductsMessages, ProductValidator, type Product, type ProductIssue } from '@delivery/contracts';
 import { describeError, Messaging, productTopology } from '@delivery/messaging';
 import { ApiError } from '@delivery/platform';
 import { productsOf, type UploadedProducts } from './load-products.envelope';
@@ -36,10 +30,9 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * P1: envelope, per-product rules (compiled validator), then every message published and confirmed before the
  * answer. No Postgres here: the worker records the upload when it takes the manifest.
  *
- * Each product is parsed (when the body parser only located it), validated and let go in turn, so the objects of
- * 3000 products are never alive at once (they die young: little garbage-collection work); work is cut into slices
- * (≤ 500 products or ~512 KiB, then one message at a time) with the event loop running between them, so one large
- * upload does not hold up other requests; batches copy the products' uploaded bytes instead of serialising them.
+ * Work is cut into slices (products parsed ~512 KiB at a time, validated ≤ 500 or ~512 KiB at a time, then one
+ * message at a time) with the event loop running between them, so one large upload does not hold up other
+ * requests; batches copy the products' uploaded bytes instead of serialising them again.
  */
 @Injectable()
 export class UploadProductsUseCase {
@@ -56,7 +49,7 @@ export class UploadProductsUseCase {
   ) {}
 
   async execute(body: unknown): Promise<UploadAccepted> {
-    const products = productsOf(body);
+    const products = await productsOf(body);
     const { acceptedIndexes, rejected, warnings } = await this.validate(products);
     if (acceptedIndexes.length === 0) {
       this.metrics.recordUpload('all_rejected', products.length, rejected.length);
@@ -71,7 +64,7 @@ export class UploadProductsUseCase {
       processCode,
       receivedAt: new Date().toISOString(),
       received: products.length,
-      accepted: acceptedIndexes.map((index) => acceptedProduct(products, index)),
+      accepted: acceptedIndexes.map((index) => ({ index, product: products.product(index) as Product })),
       rejected,
       warnings,
       source: (index) => products.source(index),
@@ -118,19 +111,6 @@ export class UploadProductsUseCase {
     }
     await Promise.all(confirms);
   }
-}
-
-/**
- * An accepted product for the message builder. Its object is read again only if asked for: batches copy the
- * uploaded bytes when the body parser kept them, so the 3000 parsed products need not stay alive meanwhile.
- */
-function acceptedProduct(products: UploadedProducts, index: number): AcceptedProduct {
-  return {
-    index,
-    get product() {
-      return products.product(index) as Product;
-    },
-  };
 }
 
 /** The first products' reasons, with their index and code. */
