@@ -17,41 +17,22 @@ const COLUMNS = `identifier, body_hash AS "bodyHash", status, created_at AS "cre
  */
 const RESERVE = `SELECT slot, outcome, full_counters AS "fullCounters" FROM capacity_reserve($1::jsonb)`;
 
-/**
- * Gives back the `taken` of the reservations in the CTE `ending` (which must return `taken`): amounts summed per
- * counter, counter rows locked in key order, then decremented. `GREATEST(…, 0)` only matters when a usage import
- * overwrote a counter below what reservations hold (docs/reservations.md).
- */
-const GIVE_BACK = `
-  amounts AS (
-    SELECT t.scope, t.ref, t.date, sum(t.units) AS units
-    FROM ending, jsonb_to_recordset(ending.taken) AS t(scope text, ref text, date date, units bigint)
-    GROUP BY t.scope, t.ref, t.date
-  ), locked AS (
-    SELECT c.scope, c.ref, c.date, a.units
-    FROM capacity_counters c
-    JOIN amounts a ON (c.scope, c.ref, c.date) = (a.scope, a.ref, a.date)
-    ORDER BY c.scope, c.ref, c.date
-    FOR UPDATE OF c
-  ), given_back AS (
-    UPDATE capacity_counters c SET used = GREATEST(c.used - l.units, 0)
-    FROM locked l
-    WHERE (c.scope, c.ref, c.date) = (l.scope, l.ref, l.date)
-  )`;
-
 /** R2.5/R2.7: HELD or CONFIRMED → RELEASED, giving back what it took; once, whoever else tries at the same time. */
 const RELEASE = `
   WITH ending AS (
     UPDATE capacity_reservations SET status = 'RELEASED', hold_expires_at = NULL, ended_at = $2
     WHERE identifier = $1 AND status IN ('HELD', 'CONFIRMED')
     RETURNING *
-  ), ${GIVE_BACK}
-  SELECT ${COLUMNS} FROM ending`;
+  ), given_back AS (
+    SELECT capacity_give_back(taken) FROM ending
+  )
+  SELECT ${COLUMNS} FROM ending WHERE (SELECT count(*) FROM given_back) >= 0`;
 
 /**
  * R2.5: one batch of the sweeper. Due holds are locked with SKIP LOCKED (another replica's sweep, a confirm or a
- * release holding one makes this sweep pass it by), marked EXPIRED and their counters given back, all in one
- * statement; a hold confirmed or released meanwhile no longer matches `status = 'HELD'` and is left alone.
+ * release holding one makes this sweep pass it by), marked EXPIRED and what they took given back — summed over the
+ * batch, so counters are locked in key order once — all in one statement; a hold confirmed or released meanwhile no
+ * longer matches `status = 'HELD'` and is left alone.
  */
 const EXPIRE_DUE = `
   WITH due AS (
@@ -64,8 +45,11 @@ const EXPIRE_DUE = `
     UPDATE capacity_reservations r SET status = 'EXPIRED', ended_at = $1
     FROM due WHERE r.identifier = due.identifier
     RETURNING r.identifier, r.taken
-  ), ${GIVE_BACK}
-  SELECT identifier FROM ending ORDER BY identifier`;
+  ), given_back AS (
+    SELECT capacity_give_back(coalesce(jsonb_agg(t.item), '[]'))
+    FROM ending, jsonb_array_elements(ending.taken) AS t(item)
+  )
+  SELECT identifier FROM ending WHERE (SELECT count(*) FROM given_back) >= 0 ORDER BY identifier`;
 
 /** R2.7: HELD → CONFIRMED while the hold lasts; a confirmed reservation no longer expires. */
 const CONFIRM = `
