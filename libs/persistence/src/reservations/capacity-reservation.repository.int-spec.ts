@@ -62,11 +62,21 @@ describe('CapacityReservationRepository', () => {
       )
     ).map((row: { row: string }) => row.row);
 
+  /**
+   * `pool.end()` resolves before its connections have closed; one still closing when the database is dropped gets
+   * an error the pool re-emits, which is of no interest here.
+   */
+  const testPool = (max: number): Pool => {
+    const created = new Pool({ connectionString: database.url, max });
+    created.on('error', () => undefined);
+    return created;
+  };
+
   beforeAll(async () => {
     database = await createTestDatabase();
     dataSource = createDataSource({ url: database.url, poolSize: 12 });
     await dataSource.initialize();
-    pool = new Pool({ connectionString: database.url, max: 12 });
+    pool = testPool(12);
     repository = new CapacityReservationRepository(pool);
   });
   afterAll(async () => {
@@ -187,7 +197,7 @@ describe('CapacityReservationRepository', () => {
   });
 
   it('R2.3 writers in parallel (batches on separate connections and pools) never exceed a counter, nor deadlock', async () => {
-    const pools = Array.from({ length: 3 }, () => new Pool({ connectionString: database.url, max: 4 }));
+    const pools = Array.from({ length: 3 }, () => testPool(4));
     try {
       const writers = pools.map((p) => new CapacityReservationRepository(p, 3));
       const counterSets = [
