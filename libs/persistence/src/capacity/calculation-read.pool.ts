@@ -18,7 +18,7 @@ export interface CalculationReadPoolSettings {
  *    and the statement's plan, tens of milliseconds that land on the requests waiting for it.
  */
 export function createCalculationReadPool(settings: CalculationReadPoolSettings): Pool {
-  return new Pool({
+  const pool = new Pool({
     connectionString: settings.url,
     max: settings.size ?? 10,
     application_name: settings.applicationName,
@@ -27,4 +27,8 @@ export function createCalculationReadPool(settings: CalculationReadPoolSettings)
     idleTimeoutMillis: 0,
     options: '-c plan_cache_mode=force_generic_plan',
   });
+  // an idle connection Postgres closes (restart, failover, terminated backend) is dropped from the pool and the next
+  // read opens another; without a listener the pool's 'error' event would end the process
+  pool.on('error', () => undefined);
+  return pool;
 }
