@@ -10,6 +10,8 @@ export interface UploadedProducts {
   product(index: number): unknown;
   /** The product's uploaded UTF-8 JSON text, when the body parser kept it. */
   source(index: number): Buffer | undefined;
+  /** Its length in bytes, when the body parser kept it. */
+  sourceLength(index: number): number | undefined;
 }
 
 /** Bytes of products parsed between two turns of the event loop (a few ms of work). */
@@ -40,12 +42,13 @@ async function parsedElements(elements: JsonArrayElements): Promise<UploadedProd
       sliceBytes = 0;
     }
     products[index] = parseElement(elements, index);
-    sliceBytes += elements.source(index).length;
+    sliceBytes += elements.byteLength(index);
   }
   return {
     length: products.length,
     product: (index) => products[index],
     source: (index) => elements.source(index),
+    sourceLength: (index) => elements.byteLength(index),
   };
 }
 
@@ -73,5 +76,10 @@ export async function productsOf(body: unknown): Promise<UploadedProducts> {
   if (products.length === 0) throw invalid(LoadProductsMessages.empty);
   if (products.length > MAX_PRODUCTS_PER_UPLOAD) throw invalid(LoadProductsMessages.tooMany);
   const parsed: readonly unknown[] = products;
-  return { length: parsed.length, product: (index) => parsed[index], source: () => undefined };
+  return {
+    length: parsed.length,
+    product: (index) => parsed[index],
+    source: () => undefined,
+    sourceLength: () => undefined,
+  };
 }

@@ -92,7 +92,7 @@ export class UploadProductsUseCase {
       }
       validation.add(products.product(index), index);
       sliceProducts += 1;
-      sliceBytes += products.source(index)?.length ?? 0;
+      sliceBytes += products.sourceLength(index) ?? 0;
     }
     return validation.result();
   }

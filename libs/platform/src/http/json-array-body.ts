@@ -25,15 +25,27 @@ export class JsonArrayElements {
 
   /** The UTF-8 JSON text of element `index`: a view of the request body, not a copy. */
   source(index: number): Buffer {
-    if (!Number.isInteger(index) || index < 0 || index >= this.length)
-      throw new RangeError(`no element ${index}`);
+    this.check(index);
     return this.body.subarray(this.ranges[2 * index], this.ranges[2 * index + 1]);
+  }
+
+  /** Bytes of element `index` (no view made). */
+  byteLength(index: number): number {
+    this.check(index);
+    return this.ranges[2 * index + 1] - this.ranges[2 * index];
   }
 
   /** `JSON.parse` of element `index`; a `SyntaxError` when it is not valid JSON. */
   parse(index: number): unknown {
-    const source = this.source(index);
-    return JSON.parse(source.toString('utf8')) as unknown;
+    this.check(index);
+    return JSON.parse(
+      this.body.toString('utf8', this.ranges[2 * index], this.ranges[2 * index + 1]),
+    ) as unknown;
+  }
+
+  private check(index: number): void {
+    if (!Number.isInteger(index) || index < 0 || index >= this.length)
+      throw new RangeError(`no element ${index}`);
   }
 }
 
