@@ -173,6 +173,7 @@ const scenario: BenchScenario = {
             `requests at the start of every second, so its p99 (${calculationBursty.p99} ms; trivial ` +
             `${trivialBursty.p99} ms) measures a burst of ${CONNECTIONS} concurrent requests, not the rate`,
           `machine during the measurements: 1-minute load average ${load} on ${os.cpus().length} CPUs; ` +
+            `Postgres server ${new URL(databaseUrl).host} (BENCH_DATABASE_URL, default the shared 127.0.0.1:5432); ` +
             `${checkpoints} checkpoint(s) forced on the Postgres server by other clients (CREATE/DROP DATABASE)`,
           'SQL round trips: 1 per calculation (counters, stock and product weights in one statement; calculations ' +
             'in flight together share it), counted by apps/capacity-service/src/delivery-capacity/' +

@@ -138,10 +138,11 @@ async function requestedCheckpoints(url: string): Promise<number> {
 }
 
 /**
- * Q1.2: 30,000 products (10 uploads of 3000, all child rows) ingested end to end: from the first POST (a little
- * before the first publish) to every row committed (all ten uploads COMPLETED), upload service and worker as their
- * own processes on a real RabbitMQ. The uploads are sent 4 at a time, as parallel PMM exports would be: sent one
- * by one, the worker would wait for each upload's parse, validation and confirms (~150 ms) before it gets work.
+ * Q1.2: 30,000 products (10 uploads of 3000, all child rows) ingested end to end, upload service and worker as
+ * their own processes on a real RabbitMQ: from the first publish (as the quality bar says; taken as the moment the
+ * worker's first transaction began, `recorded_at` of the first message row, a few ms after that publish) to every
+ * row committed (all ten uploads COMPLETED). The time from the first POST is reported too: it adds the first
+ * uploads' reception, parse and validation. The uploads are sent 4 at a time, as parallel PMM exports would be.
  * Baseline in the same run: the same rows written by `COPY` into staging tables plus one
  * `INSERT … SELECT … ON CONFLICT` per table (psql, one transaction), into a fresh database.
  */
@@ -156,6 +157,7 @@ const scenario: BenchScenario = {
       env: process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {},
     });
     let pipelineSeconds: number;
+    let fromPostSeconds: number;
     const cpu = { upload: 0, worker: 0, postgres: 0 };
     const load = { start: loadAverage(), end: 0 };
     const checkpoints = { pipeline: 0, baseline: 0 };
@@ -189,7 +191,12 @@ const scenario: BenchScenario = {
         if (done === UPLOADS) break;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      pipelineSeconds = (performance.now() - started) / 1000;
+      const committedAt = Date.now();
+      fromPostSeconds = (performance.now() - started) / 1000;
+      const [{ firstPublish }] = await bench.query<{ firstPublish: number }>(
+        `SELECT extract(epoch FROM min(recorded_at))::float8 * 1000 AS "firstPublish" FROM product_upload_batches`,
+      );
+      pipelineSeconds = (committedAt - firstPublish) / 1000;
       load.end = loadAverage();
       checkpoints.pipeline = (await requestedCheckpoints(bench.databaseUrl)) - checkpointsBefore;
       cpu.upload = cpuMs(uploadPid) - uploadBefore;
@@ -223,8 +230,10 @@ const scenario: BenchScenario = {
         {
           subject: `pipeline: ${UPLOADS} uploads × ${PER_UPLOAD} products (+${childRows} child rows), ${CONCURRENT_UPLOADS} at a time, HTTP → RabbitMQ → worker → Postgres`,
           figures: [
-            { metric: 'elapsed', value: round(pipelineSeconds, 2), unit: 's' },
+            { metric: 'first publish → all committed', value: round(pipelineSeconds, 2), unit: 's' },
             { metric: 'throughput', value: Math.round(rate), unit: 'products/s' },
+            { metric: 'first POST → all committed', value: round(fromPostSeconds, 2), unit: 's' },
+            { metric: 'throughput', value: Math.round(total / fromPostSeconds), unit: 'products/s' },
           ],
         },
         {
@@ -249,7 +258,8 @@ const scenario: BenchScenario = {
         },
       ],
       summary: [
-        `${Math.round(rate)} products/s (≥ 10,000): ${rate >= 10_000 ? 'met' : 'NOT met'}`,
+        `${Math.round(rate)} products/s from the first publish (≥ 10,000): ${rate >= 10_000 ? 'met' : 'NOT met'}; ` +
+          `${Math.round(total / fromPostSeconds)} products/s from the first POST`,
         `ratio to COPY + upsert ${round(ratio, 2)} (≥ 0.5): ${ratio >= 0.5 ? 'met' : 'NOT met'}`,
         `load average (1 min) ${load.start} when the pipeline run started, ${load.end} when it ended; checkpoints ` +
           `forced on the Postgres server by other clients (CREATE/DROP DATABASE): ${checkpoints.pipeline} during ` +

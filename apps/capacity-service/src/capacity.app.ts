@@ -11,9 +11,12 @@ export const CAPACITY_SWAGGER: SwaggerSettings = {
   schemes: ['bearer', 'basic'],
 };
 
-export function createCapacityApp(
+export async function createCapacityApp(
   config: CapacityConfig,
   options: CapacityAppOptions = {},
 ): Promise<NestExpressApplication> {
-  return createHttpApp(AppModule.forRoot(config, options), CAPACITY_SWAGGER);
+  const app = await createHttpApp(AppModule.forRoot(config, options), CAPACITY_SWAGGER);
+  // no ETag: a calculation's answer is never served from a cache, and hashing ~10 kB per answer is pure cost
+  app.set('etag', false);
+  return app;
 }

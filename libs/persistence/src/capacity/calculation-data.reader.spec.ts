@@ -50,4 +50,21 @@ describe('CalculationDataReader batching', () => {
     expect(data).toEqual({ counters: [], stock: [], productWeights: [] });
     expect(runner.query).not.toHaveBeenCalled();
   });
+
+  it('parses a counter answer once while it stays the same, and again when it changes', async () => {
+    let packed = '0 3,1 4';
+    const runner: StatementRunner = {
+      query: async () => ({ rows: [{ kind: 'C', i: 1, a: null, v: packed }] }),
+    };
+    const reader = new CalculationDataReader(runner);
+    const first = await reader.read(plan('R-SAME'));
+    const second = await reader.read(plan('R-SAME'));
+    expect(second.counters[0]).toBe(first.counters[0]);
+    packed = '0 3,1 5';
+    const third = await reader.read(plan('R-SAME'));
+    expect(third.counters).toEqual([
+      { scope: 'DISPATCH', ref: 'R-SAME', date: '2026-11-23', used: 3 },
+      { scope: 'DISPATCH', ref: 'R-SAME', date: '2026-11-24', used: 5 },
+    ]);
+  });
 });

@@ -79,7 +79,7 @@ export class CalculationReadBatch {
     for (const row of rows) {
       if (row.kind === 'C') {
         const range = this.ranges[(row.i as number) - 1];
-        if (row.v !== null) range.rows = unpack(range, row.v);
+        if (row.v !== null) range.rows = unpacked(range, row.v);
       } else if (row.kind === 'S') {
         const pair = this.pairs[(row.i as number) - 1];
         pair.row = { sku: pair.sku, node: pair.node, available: Number(row.v) };
@@ -154,6 +154,24 @@ function dateOf(day: number): string {
     formatted.set(day, (text = new Date(day * DAY_MS).toISOString().slice(0, 10)));
   }
   return text;
+}
+
+/**
+ * The rows of the last answer per counter range, reused while the answer is the same text: counters change only
+ * when something is reserved, so most reads of a busy range return what the previous one did, and re-parsing it
+ * would only make garbage. (The answer is still read from Postgres every time; only its parsing is saved.)
+ */
+const lastAnswers = new Map<string, { packed: string; rows: readonly CounterUsageRow[] }>();
+const LAST_ANSWERS_LIMIT = 5000;
+
+function unpacked(range: CounterRange, packed: string): readonly CounterUsageRow[] {
+  const key = `${range.scope} ${range.ref} ${range.first} ${range.last}`;
+  const last = lastAnswers.get(key);
+  if (last !== undefined && last.packed === packed) return last.rows;
+  const rows = unpack(range, packed);
+  if (lastAnswers.size >= LAST_ANSWERS_LIMIT) lastAnswers.delete(lastAnswers.keys().next().value as string);
+  lastAnswers.set(key, { packed, rows });
+  return rows;
 }
 
 /** `0 4,1 1` (day offsets from the range's first day, and used) → one row per day with a non-zero counter. */
