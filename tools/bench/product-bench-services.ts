@@ -7,11 +7,12 @@ import { bearer, mintToken, TEST_JWT_SECRET } from '@delivery/auth/testing';
 import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
 import { createRabbitTestVhost, type RabbitTestVhost } from '@delivery/messaging/testing';
 import { AppProcess, startAppProcess } from '@delivery/platform/testing';
-import { freshBenchDatabase } from './bench-services';
+import { freshBenchDatabase, imageAppEnvironment } from './bench-services';
 
 /**
  * The product pipeline as production runs it: the upload service and the worker built into dist/ and run as their
- * own processes (NODE_ENV=production, warnings only), on a fresh database and a RabbitMQ vhost of their own.
+ * own processes with the image's environment (`imageAppEnvironment`), warnings only, on a fresh database and a
+ * RabbitMQ vhost of their own.
  */
 export interface ProductBench {
   readonly databaseUrl: string;
@@ -32,7 +33,7 @@ export async function startProductBench(options: {
   const databaseUrl = await freshBenchDatabase('delivery_bench_products');
   const rabbit = await createRabbitTestVhost();
   const env = {
-    NODE_ENV: 'production',
+    ...imageAppEnvironment(),
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl,
     AMQP_URL: rabbit.url,

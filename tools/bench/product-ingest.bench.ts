@@ -154,7 +154,6 @@ const scenario: BenchScenario = {
     const uploads = Array.from({ length: UPLOADS }, (_, i) => exampleUpload(PER_UPLOAD, 1 + i * PER_UPLOAD));
     const bench = await startProductBench({
       worker: true,
-      env: process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {},
     });
     let pipelineSeconds: number;
     let fromPostSeconds: number;

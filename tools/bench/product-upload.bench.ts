@@ -23,7 +23,6 @@ const scenario: BenchScenario = {
   async run() {
     const bench = await startProductBench({
       worker: false,
-      env: process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {},
     });
     try {
       const body = JSON.stringify(exampleUpload(3000));

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
 /**
  * Reads a Dockerfile into stages and instructions, enough for tests to check what the image build does
  * without a Docker engine: line continuations and comments, `ARG` defaults before the first `FROM`,
@@ -85,4 +88,19 @@ export function stage(dockerfile: Dockerfile, name: string): Stage {
   const found = dockerfile.stages.find((s) => s.name === name);
   if (!found) throw new Error(`no stage ${name}`);
   return found;
+}
+
+/**
+ * The variables the image sets for every app (the `runtime` stage's `ENV`, `${…}` references left out), e.g. its
+ * `NODE_OPTIONS`: the benchmarks run the apps with them, as the image does.
+ */
+export function imageEnvironment(dockerfilePath = path.resolve(__dirname, '../../docker/Dockerfile')) {
+  const runtime = stage(parseDockerfile(fs.readFileSync(dockerfilePath, 'utf8')), 'runtime');
+  const environment: Record<string, string> = {};
+  for (const instruction of runtime.instructions.filter((i) => i.keyword === 'ENV'))
+    for (const word of instruction.args) {
+      const [name, value] = [word.slice(0, word.indexOf('=')), word.slice(word.indexOf('=') + 1)];
+      if (!value.includes('$')) environment[name] = value;
+    }
+  return environment;
 }
