@@ -4,7 +4,7 @@ import { runMigrations, withDatabase } from '@delivery/persistence';
 import { AppProcess, startAppProcess } from '@delivery/platform/testing';
 import { imageEnvironment } from '../deploy/dockerfile.parser';
 
-const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * What the image runs the apps with (its `ENV`: NODE_ENV=production, NODE_OPTIONS); `BENCH_NODE_OPTIONS`, when

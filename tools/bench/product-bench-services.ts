@@ -18,8 +18,11 @@ export interface ProductBench {
   readonly databaseUrl: string;
   readonly rabbit: RabbitTestVhost;
   readonly upload: AppProcess;
+  /** The worker, once started (at once with `worker: true`, else by `startWorker`). */
   readonly worker: AppProcess | undefined;
   readonly token: string;
+  /** Starts the worker now (after `worker: false`): what was published meanwhile waits in the queue for it. */
+  startWorker(): Promise<AppProcess>;
   post(body: string): Promise<{ status: number; ms: number; text: string }>;
   purgeQueue(): Promise<void>;
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -43,11 +46,18 @@ export async function startProductBench(options: {
   execFileSync(process.execPath, ['tools/build.js', 'product-upload-service', 'product-ingest-worker'], {
     stdio: 'ignore',
   });
-  const [upload, worker] = await Promise.all([
-    startAppProcess('dist/apps/product-upload-service/src/main.js', { ...env, JWT_SECRET: TEST_JWT_SECRET }),
-    options.worker ? startAppProcess('dist/apps/product-ingest-worker/src/main.js', env) : undefined,
-  ]);
-  await Promise.all([upload.waitUntilReady(), worker?.waitUntilReady()]);
+  let worker: AppProcess | undefined;
+  const startWorker = async () => {
+    if (worker !== undefined) throw new Error('the worker is running already');
+    worker = await startAppProcess('dist/apps/product-ingest-worker/src/main.js', env);
+    await worker.waitUntilReady();
+    return worker;
+  };
+  const upload = await startAppProcess('dist/apps/product-upload-service/src/main.js', {
+    ...env,
+    JWT_SECRET: TEST_JWT_SECRET,
+  });
+  await Promise.all([upload.waitUntilReady(), options.worker ? startWorker() : undefined]);
   const token = bearer(await mintToken({ scopes: ['products:write'], expiresIn: 3600 }));
   const sql = new Client({ connectionString: databaseUrl });
   await sql.connect();
@@ -55,8 +65,11 @@ export async function startProductBench(options: {
     databaseUrl,
     rabbit,
     upload,
-    worker,
+    get worker() {
+      return worker;
+    },
     token,
+    startWorker,
     async post(body) {
       const started = performance.now();
       const res = await fetch(`${upload.url}/product-upload/v1/load-products`, {

@@ -1,8 +1,10 @@
 import { exampleUpload } from '@delivery/contracts';
+import { defaultsOf } from '../deploy/app-environment';
 import type { BenchScenario } from './bench-scenario';
 import { loadAverage, peakRssMb, startProductBench } from './product-bench-services';
 
 const ROUNDS = 5;
+const { WORKER_PREFETCH } = defaultsOf('product-ingest-worker') as unknown as { WORKER_PREFETCH: number };
 const CONCURRENT = 4;
 
 /**
@@ -46,7 +48,7 @@ const scenario: BenchScenario = {
             ],
           },
           {
-            subject: `worker, ingesting ${ROUNDS * CONCURRENT * 3000} products (prefetch 4)`,
+            subject: `worker, ingesting ${ROUNDS * CONCURRENT * 3000} products (prefetch ${WORKER_PREFETCH}, its default)`,
             figures: [
               { metric: 'peak RSS', value: worker, unit: 'MB' },
               { metric: 'after start', value: baseWorker, unit: 'MB' },
