@@ -94,7 +94,9 @@ export function stage(dockerfile: Dockerfile, name: string): Stage {
  * The variables the image sets for every app (the `runtime` stage's `ENV`, `${…}` references left out), e.g. its
  * `NODE_OPTIONS`: the benchmarks run the apps with them, as the image does.
  */
-export function imageEnvironment(dockerfilePath = path.resolve(__dirname, '../../docker/Dockerfile')) {
+export function imageEnvironment(
+  dockerfilePath = path.resolve(__dirname, '../../docker/Dockerfile'),
+): Record<string, string> {
   const runtime = stage(parseDockerfile(fs.readFileSync(dockerfilePath, 'utf8')), 'runtime');
   const environment: Record<string, string> = {};
   for (const instruction of runtime.instructions.filter((i) => i.keyword === 'ENV'))
