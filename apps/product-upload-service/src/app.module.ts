@@ -31,11 +31,15 @@ export class AppModule {
           config: config.auth,
           realm: 'product-upload-service',
         }),
-        PersistenceModule.forRoot({
-          url: config.DATABASE_URL,
-          poolSize: config.DATABASE_POOL_SIZE,
-          applicationName: 'product-upload-service',
-        }),
+        // only the status reads use Postgres: during an outage uploads go on (they answer 5xx meanwhile)
+        PersistenceModule.forRoot(
+          {
+            url: config.DATABASE_URL,
+            poolSize: config.DATABASE_POOL_SIZE,
+            applicationName: 'product-upload-service',
+          },
+          { gatesReadiness: false },
+        ),
         MessagingModule.forRoot({
           url: config.AMQP_URL,
           broker: overrides.broker,
