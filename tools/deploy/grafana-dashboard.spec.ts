@@ -34,7 +34,7 @@ function registeredInCode(): Map<string, string[]> {
   const labelsOf = (list: string | undefined) =>
     [...(list ?? '').matchAll(/'([^']+)'/g)].map(([, label]) => label);
   const helper =
-    /\.(?:histogram|counter|gauge)\(\s*'([a-zA-Z_:][a-zA-Z0-9_:]*)'\s*,\s*'(?:[^'\\]|\\.)*'\s*(?:,\s*\[([^\]]*)\])?/g;
+    /\.(?:histogram|counter|gauge)\(\s*'([a-zA-Z_:][a-zA-Z0-9_:]*)'\s*,\s*(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*")\s*(?:,\s*\[([^\]]*)\])?/g;
   const direct =
     /new (?:Histogram|Counter|Gauge|Summary)(?:<[^>]*>)?\(\{\s*name:\s*'([a-zA-Z_:][a-zA-Z0-9_:]*)'([^}]*)/g;
   for (const file of [...sourceFiles(path.join(ROOT, 'apps')), ...sourceFiles(path.join(ROOT, 'libs'))]) {
@@ -77,11 +77,12 @@ function labelsIn(expr: string): string[] {
 }
 
 describe('k8s/observability/grafana-dashboard.json', () => {
-  it('has panels for requests, calculation, the product pipeline and the runtime, each with a query', () => {
+  it('has panels for requests, calculation, reservations, the product pipeline and the runtime, each with a query', () => {
     const titles = dashboard.panels.filter((p) => p.type === 'row').map((p) => p.title);
     expect(titles).toEqual([
       'HTTP (capacity-service, product-upload-service)',
       'Capacity calculation',
+      'Reservations',
       'Product pipeline',
       'Runtime (every app)',
     ]);
@@ -97,6 +98,7 @@ describe('k8s/observability/grafana-dashboard.json', () => {
     // the search sees both ways of registering a metric
     expect(registeredInCode().get('http_request_duration_seconds')).toEqual(['method', 'route', 'status']);
     expect(registeredInCode().get('product_ingest_queue_depth')).toEqual([]);
+    expect(registeredInCode().get('capacity_reservations_expired_total')).toEqual([]); // help text in "…"
   });
 
   it('groups and filters only by labels those metrics declare or the scrape adds', async () => {
