@@ -6,12 +6,17 @@ const invalid = (message: string) => new ApiError(400, 'VALIDATION_ERROR', messa
 /** The uploaded products. */
 export interface UploadedProducts {
   readonly length: number;
-  /** The product at `index` as uploaded (parsed). */
+  /** The product at `index` as uploaded (parsed; parsed again after `release`). */
   product(index: number): unknown;
   /** The product's uploaded UTF-8 JSON text, when the body parser kept it. */
   source(index: number): Buffer | undefined;
   /** Its length in bytes, when the body parser kept it. */
   sourceLength(index: number): number | undefined;
+  /**
+   * Lets the parsed products go when their uploaded bytes are kept (what is published then): with several uploads
+   * in flight the service holds bytes, not object graphs (Q1.5).
+   */
+  release(): void;
 }
 
 /** Bytes of products parsed between two turns of the event loop (a few ms of work). */
@@ -34,7 +39,7 @@ function parseElement(elements: JsonArrayElements, index: number): unknown {
  * together.
  */
 async function parsedElements(elements: JsonArrayElements): Promise<UploadedProducts> {
-  const products = new Array<unknown>(elements.length);
+  let products: unknown[] | null = new Array<unknown>(elements.length);
   let sliceBytes = 0;
   for (let index = 0; index < elements.length; index++) {
     if (sliceBytes >= PARSE_SLICE_BYTES) {
@@ -45,10 +50,13 @@ async function parsedElements(elements: JsonArrayElements): Promise<UploadedProd
     sliceBytes += elements.byteLength(index);
   }
   return {
-    length: products.length,
-    product: (index) => products[index],
+    length: elements.length,
+    product: (index) => (products === null ? parseElement(elements, index) : products[index]),
     source: (index) => elements.source(index),
     sourceLength: (index) => elements.byteLength(index),
+    release: () => {
+      products = null;
+    },
   };
 }
 
@@ -81,5 +89,6 @@ export async function productsOf(body: unknown): Promise<UploadedProducts> {
     product: (index) => parsed[index],
     source: () => undefined,
     sourceLength: () => undefined,
+    release: () => undefined, // their bytes were not kept: the products are what is published
   };
 }

@@ -1,4 +1,4 @@
-import { exampleProduct, ProductValidator } from '@delivery/contracts';
+import { exampleProduct, ProductValidator, type Product } from '@delivery/contracts';
 import { JsonArrayElements, scanJsonArrayBody } from '@delivery/platform';
 import { buildProductMessages, type ValidatedUpload } from './product-messages.builder';
 
@@ -13,9 +13,10 @@ async function uploadOf(text: string, withSources: boolean): Promise<ValidatedUp
     processCode: '0b0f6a0e-8d1c-4c55-9f1c-6d0b7f2f8a11',
     receivedAt: '2026-11-21T14:36:11.123Z',
     received: products.length,
-    accepted,
+    accepted: accepted.map(({ index }) => index),
     rejected,
     warnings,
+    product: (index) => products[index] as Product,
     ...(withSources ? { source: (index: number) => elements.source(index) } : {}),
   };
 }

@@ -3,7 +3,7 @@ import {
   PRODUCT_MESSAGE_CONTENT_TYPE,
   PRODUCT_MESSAGE_SCHEMA_VERSION,
   productMessageId,
-  type AcceptedProduct,
+  type Product,
   type ProductIssue,
   type ProductMessageHeaders,
 } from '@delivery/contracts';
@@ -12,12 +12,15 @@ export interface ValidatedUpload {
   readonly processCode: string;
   readonly receivedAt: string;
   readonly received: number;
-  readonly accepted: readonly AcceptedProduct[];
+  /** Indexes of the accepted products in the upload, in upload order. */
+  readonly accepted: readonly number[];
   readonly rejected: readonly ProductIssue[];
   readonly warnings: readonly ProductIssue[];
+  /** The product at an index: only read for a product whose uploaded text `source` does not have. */
+  readonly product: (index: number) => Product;
   /**
-   * The UTF-8 JSON text a product was uploaded as, by its index in the upload (when the body parser kept it, see
-   * `jsonElementSource`): batches then copy these bytes instead of serialising the products again.
+   * The UTF-8 JSON text a product was uploaded as, by its index in the upload (when the body parser kept it):
+   * batches then copy these bytes instead of serialising the products again.
    */
   readonly source?: (index: number) => Buffer | undefined;
 }
@@ -43,8 +46,9 @@ export function* productMessages(
   route: MessageRoute,
   batchSize: number,
 ): Generator<OutgoingMessage> {
-  const source = (product: AcceptedProduct) => upload.source?.(product.index);
-  const batches = chunk(upload.accepted, batchSize, source);
+  const bytes = (index: number) =>
+    upload.source?.(index) ?? Buffer.from(JSON.stringify(upload.product(index)));
+  const batches = chunk(upload, batchSize);
   const counts = {
     schemaVersion: PRODUCT_MESSAGE_SCHEMA_VERSION,
     processCode: upload.processCode,
@@ -78,8 +82,8 @@ export function* productMessages(
   };
   yield message(0, 0, Buffer.from(JSON.stringify(manifest)));
   for (const [i, batch] of batches.entries()) {
-    const head = { kind: 'batch', ...counts, batchIndex: i + 1, indexes: batch.map((p) => p.index) };
-    yield message(i + 1, batch.length, batchContent(head, batch, source));
+    const head = { kind: 'batch', ...counts, batchIndex: i + 1, indexes: batch };
+    yield message(i + 1, batch.length, batchContent(head, batch, bytes));
   }
 }
 
@@ -87,16 +91,12 @@ const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']}');
 
 /** `{…head, "products": [ … ]}`: each product's uploaded bytes when known, else the product serialised. */
-function batchContent(
-  head: object,
-  batch: readonly AcceptedProduct[],
-  source: (product: AcceptedProduct) => Buffer | undefined,
-): Buffer {
+function batchContent(head: object, batch: readonly number[], bytes: (index: number) => Buffer): Buffer {
   const headJson = JSON.stringify(head);
   const parts: Buffer[] = [Buffer.from(`${headJson.slice(0, -1)},"products":[`)];
-  for (const [i, product] of batch.entries()) {
+  for (const [i, index] of batch.entries()) {
     if (i > 0) parts.push(COMMA);
-    parts.push(source(product) ?? Buffer.from(JSON.stringify(product.product)));
+    parts.push(bytes(index));
   }
   parts.push(CLOSE);
   return Buffer.concat(parts);
@@ -111,7 +111,7 @@ export function buildProductMessages(
 }
 
 /** Rough JSON size of a product: its strings and a constant for the rest (no serialisation needed). */
-function approximateSize(product: AcceptedProduct['product']): number {
+function approximateSize(product: Product): number {
   let size = 400;
   for (const value of Object.values(product)) {
     if (typeof value === 'string') size += value.length;
@@ -121,22 +121,19 @@ function approximateSize(product: AcceptedProduct['product']): number {
   return size;
 }
 
-function chunk(
-  accepted: readonly AcceptedProduct[],
-  size: number,
-  source: (product: AcceptedProduct) => Buffer | undefined,
-): AcceptedProduct[][] {
-  const batches: AcceptedProduct[][] = [];
-  let current: AcceptedProduct[] = [];
+/** The accepted indexes in batches of at most `size` products and about `MAX_BATCH_CHARS` of JSON. */
+function chunk(upload: ValidatedUpload, size: number): number[][] {
+  const batches: number[][] = [];
+  let current: number[] = [];
   let chars = 0;
-  for (const product of accepted) {
-    const approximate = source(product)?.length ?? approximateSize(product.product);
+  for (const index of upload.accepted) {
+    const approximate = upload.source?.(index)?.length ?? approximateSize(upload.product(index));
     if (current.length > 0 && (current.length >= size || chars + approximate > MAX_BATCH_CHARS)) {
       batches.push(current);
       current = [];
       chars = 0;
     }
-    current.push(product);
+    current.push(index);
     chars += approximate;
   }
   if (current.length > 0) batches.push(current);

@@ -51,6 +51,7 @@ export class UploadProductsUseCase {
   async execute(body: unknown): Promise<UploadAccepted> {
     const products = await productsOf(body);
     const { acceptedIndexes, rejected, warnings } = await this.validate(products);
+    products.release();
     if (acceptedIndexes.length === 0) {
       this.metrics.recordUpload('all_rejected', products.length, rejected.length);
       throw new ApiError(
@@ -64,9 +65,10 @@ export class UploadProductsUseCase {
       processCode,
       receivedAt: new Date().toISOString(),
       received: products.length,
-      accepted: acceptedIndexes.map((index) => ({ index, product: products.product(index) as Product })),
+      accepted: acceptedIndexes,
       rejected,
       warnings,
+      product: (index) => products.product(index) as Product,
       source: (index) => products.source(index),
     };
     try {
