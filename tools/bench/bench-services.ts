@@ -2,18 +2,29 @@ import { Client } from 'pg';
 import { TEST_JWT_SECRET } from '@delivery/auth/testing';
 import { runMigrations, withDatabase } from '@delivery/persistence';
 import { AppProcess, startAppProcess } from '@delivery/platform/testing';
+import type { AppName } from '../deploy/app-environment';
 import { imageEnvironment } from '../deploy/dockerfile.parser';
+import {
+  containerEnvironment,
+  find,
+  onlyContainer,
+  plainValue,
+  renderBase,
+} from '../deploy/rendered-manifests';
 
 export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
- * What the image runs the apps with (its `ENV`: NODE_ENV=production, NODE_OPTIONS); `BENCH_NODE_OPTIONS`, when
- * set, replaces its NODE_OPTIONS, to compare V8 settings (`BENCH_NODE_OPTIONS= npm run bench -- Q1.1`: Node's
- * defaults).
+ * What an app runs with in Kubernetes besides its settings: the image's `ENV` (NODE_ENV=production) and its
+ * Deployment's `NODE_OPTIONS`, if any. `BENCH_NODE_OPTIONS`, when set, replaces the latter, to compare V8 settings
+ * (`BENCH_NODE_OPTIONS= npm run bench -- Q1.1`: Node's defaults).
  */
-export function imageAppEnvironment(): Record<string, string> {
+export function deployedEnvironment(app: AppName): Record<string, string> {
   const env = imageEnvironment();
-  if (process.env.BENCH_NODE_OPTIONS !== undefined) env.NODE_OPTIONS = process.env.BENCH_NODE_OPTIONS;
+  const objects = renderBase();
+  const deployed = containerEnvironment(onlyContainer(find(objects, 'Deployment', app)), objects);
+  const nodeOptions = process.env.BENCH_NODE_OPTIONS ?? plainValue(deployed, 'NODE_OPTIONS');
+  if (nodeOptions !== undefined) env.NODE_OPTIONS = nodeOptions;
   return env;
 }
 
@@ -29,13 +40,13 @@ export async function freshBenchDatabase(name = 'delivery_bench'): Promise<strin
   return url;
 }
 
-/** capacity-service as its own process with the image's environment, logging only warnings, tokens signed with TEST_JWT_SECRET. */
+/** capacity-service as its own process as deployed, logging only warnings, tokens signed with TEST_JWT_SECRET. */
 export async function startBenchCapacityService(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<AppProcess> {
   const app = await startAppProcess('apps/capacity-service/src/main.ts', {
-    ...imageAppEnvironment(),
+    ...deployedEnvironment('capacity-service'),
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl,
     JWT_SECRET: TEST_JWT_SECRET,

@@ -7,11 +7,11 @@ import { bearer, mintToken, TEST_JWT_SECRET } from '@delivery/auth/testing';
 import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
 import { createRabbitTestVhost, type RabbitTestVhost } from '@delivery/messaging/testing';
 import { AppProcess, startAppProcess } from '@delivery/platform/testing';
-import { freshBenchDatabase, imageAppEnvironment } from './bench-services';
+import { deployedEnvironment, freshBenchDatabase } from './bench-services';
 
 /**
  * The product pipeline as production runs it: the upload service and the worker built into dist/ and run as their
- * own processes with the image's environment (`imageAppEnvironment`), warnings only, on a fresh database and a
+ * own processes with their deployed environment (`deployedEnvironment`), warnings only, on a fresh database and a
  * RabbitMQ vhost of their own.
  */
 export interface ProductBench {
@@ -36,7 +36,6 @@ export async function startProductBench(options: {
   const databaseUrl = await freshBenchDatabase('delivery_bench_products');
   const rabbit = await createRabbitTestVhost();
   const env = {
-    ...imageAppEnvironment(),
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl,
     AMQP_URL: rabbit.url,
@@ -49,11 +48,15 @@ export async function startProductBench(options: {
   let worker: AppProcess | undefined;
   const startWorker = async () => {
     if (worker !== undefined) throw new Error('the worker is running already');
-    worker = await startAppProcess('dist/apps/product-ingest-worker/src/main.js', env);
+    worker = await startAppProcess('dist/apps/product-ingest-worker/src/main.js', {
+      ...deployedEnvironment('product-ingest-worker'),
+      ...env,
+    });
     await worker.waitUntilReady();
     return worker;
   };
   const upload = await startAppProcess('dist/apps/product-upload-service/src/main.js', {
+    ...deployedEnvironment('product-upload-service'),
     ...env,
     JWT_SECRET: TEST_JWT_SECRET,
   });

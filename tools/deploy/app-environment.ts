@@ -35,6 +35,9 @@ export const SECRET_VARIABLES = new Set([
   'BASIC_AUTH_USERS',
 ]);
 
+/** Read by Node itself, not by an app's parser: an app's environment may set them. */
+export const RUNTIME_VARIABLES = new Set(['NODE_OPTIONS']);
+
 /** A JWT key so the auth parser goes on to read the variables that only matter when a key is set. */
 const WITH_JWT_KEY: EnvSource = { JWT_SECRET: 'k'.repeat(48) };
 

@@ -59,7 +59,7 @@ describe('docker/compose.yml', () => {
     const port = String(defaultsOf(app).PORT);
     expect(service.environment?.PORT).toBe(port);
     expect(service.ports).toEqual([`${port}:${port}`]);
-    for (const name of ['BASE_PATH', 'SHUTDOWN_DELAY_MS', 'SHUTDOWN_TIMEOUT_MS', 'NODE_ENV'])
+    for (const name of ['BASE_PATH', 'SHUTDOWN_DELAY_MS', 'SHUTDOWN_TIMEOUT_MS', 'NODE_ENV', 'NODE_OPTIONS'])
       expect([name, service.environment?.[name]]).toEqual([name, plainValue(env, name)]);
   });
 

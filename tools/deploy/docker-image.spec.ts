@@ -113,14 +113,8 @@ describe('docker/Dockerfile', () => {
 
   it('runs as the unprivileged node user (uid 1000, as the pods require) with NODE_ENV=production', () => {
     expect(instructions('runtime', 'USER').map((u) => u.raw)).toEqual(['1000:1000']);
-    expect(instructions('runtime', 'ENV').map((e) => e.raw)).toEqual([
-      'NODE_ENV=production NODE_OPTIONS=--max-semi-space-size=64 APP=${APP}',
-    ]);
-    // what the benchmarks start the apps with
-    expect(imageEnvironment()).toEqual({
-      NODE_ENV: 'production',
-      NODE_OPTIONS: '--max-semi-space-size=64',
-    });
+    expect(instructions('runtime', 'ENV').map((e) => e.raw)).toEqual(['NODE_ENV=production APP=${APP}']);
+    expect(imageEnvironment()).toEqual({ NODE_ENV: 'production' }); // what the benchmarks start the apps with
     const deployment = find(renderOverlay('prod'), 'Deployment', 'capacity-service');
     expect(podSpec(deployment).securityContext.runAsUser).toBe(1000);
   });

@@ -10,6 +10,7 @@ import {
   APPS,
   defaultsOf,
   recordingEnv,
+  RUNTIME_VARIABLES,
   SECRET_VARIABLES,
   variablesReadBy,
 } from './app-environment';
@@ -118,6 +119,14 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
     expect(objects.flatMap(schemaProblems)).toEqual([]);
   });
 
+  it('gives the upload service, and only it, a 64 MiB young generation (NODE_OPTIONS)', () => {
+    expect(APPS.map((app) => [app, plainValue(environment(app), 'NODE_OPTIONS')])).toEqual([
+      ['capacity-service', undefined],
+      ['product-upload-service', '--max-semi-space-size=64'],
+      ['product-ingest-worker', undefined],
+    ]);
+  });
+
   describe.each(APPS)('%s', (app) => {
     it('gets every variable the app reads, secrets from the Secret and the rest from its ConfigMaps', () => {
       const env = environment(app);
@@ -136,7 +145,8 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
 
     it('gets no variable the app does not read (no stale settings, no secrets it does not need)', () => {
       const read = variablesReadBy(app);
-      expect([...environment(app).keys()].filter((name) => !read.includes(name))).toEqual([]);
+      const unread = [...environment(app).keys()].filter((name) => !read.includes(name));
+      expect(unread.filter((name) => !RUNTIME_VARIABLES.has(name))).toEqual([]);
     });
 
     it("has ConfigMap values the app's configuration accepts, with its own port and base path", () => {
