@@ -7,7 +7,7 @@ const workerEnv = {
   PORT: env.port(3002),
   TZ_BUSINESS: env.timeZone('America/Lima'),
   /** Unacknowledged batches at most (P3.1). */
-  WORKER_PREFETCH: env.int(8, 1, 64),
+  WORKER_PREFETCH: env.int(4, 1, 64),
 };
 
 export type WorkerConfig = EnvOf<typeof workerEnv>;
