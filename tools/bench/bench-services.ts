@@ -28,6 +28,18 @@ export function deployedEnvironment(app: AppName): Record<string, string> {
   return env;
 }
 
+/** Checkpoints requested on the server so far (CREATE/DROP DATABASE by other clients force them). */
+export async function requestedCheckpoints(url: string): Promise<number> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: string }>('SELECT checkpoints_req AS n FROM pg_stat_bgwriter');
+    return Number(rows[0].n);
+  } finally {
+    await client.end();
+  }
+}
+
 /** A fresh, migrated database for one benchmark run (dropped first if a previous run left it). */
 export async function freshBenchDatabase(name = 'delivery_bench'): Promise<string> {
   const admin = new Client({ connectionString: ADMIN_URL });

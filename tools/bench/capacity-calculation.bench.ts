@@ -15,7 +15,7 @@ import { Client } from 'pg';
 import { bearer, mintToken } from '@delivery/auth/testing';
 import { ConfigurationStore, createDataSource } from '@delivery/persistence';
 import type { BenchResult, BenchScenario } from './bench-scenario';
-import { freshBenchDatabase, startBenchCapacityService } from './bench-services';
+import { freshBenchDatabase, requestedCheckpoints, startBenchCapacityService } from './bench-services';
 import { referenceRequest } from './engine.bench';
 import { LoadFigures, round, runLoad } from './load';
 import { runPacedLoad } from './paced-load';
@@ -69,18 +69,6 @@ const throughput = (figures: LoadFigures) => [
   { metric: 'errors + non-2xx', value: figures.errors + figures.non2xx, unit: '' },
 ];
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
-
-/** Checkpoints requested on the server so far (CREATE/DROP DATABASE by other clients force them). */
-async function requestedCheckpoints(url: string): Promise<number> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: string }>('SELECT checkpoints_req AS n FROM pg_stat_bgwriter');
-    return Number(rows[0].n);
-  } finally {
-    await client.end();
-  }
-}
 
 const scenario: BenchScenario = {
   id: 'Q1.3',

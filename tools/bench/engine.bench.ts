@@ -19,6 +19,7 @@ import {
   StockRow,
 } from '@delivery/capacity-domain';
 import type { BenchResult, BenchScenario } from './bench-scenario';
+import { percentileOfSorted, round } from './load';
 
 const CLOCK: Clock = { now: () => new Date('2026-11-22T17:00:00Z') };
 const WARM_UP = 3000;
@@ -78,10 +79,6 @@ function fetched(
   return { counters, stock: stock.filter((row) => wanted.has(`${row.sku}|${row.node}`)), productWeights: [] };
 }
 
-function percentile(sorted: Float64Array, p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 function measure(work: () => unknown): { median: number; p99: number; perSecond: number } {
   for (let i = 0; i < WARM_UP; i++) work();
   const samples = new Float64Array(SAMPLES);
@@ -99,10 +96,12 @@ function measure(work: () => unknown): { median: number; p99: number; perSecond:
     count++;
   }
   const seconds = Number(process.hrtime.bigint() - begin) / 1e9;
-  return { median: percentile(samples, 50), p99: percentile(samples, 99), perSecond: count / seconds };
+  return {
+    median: percentileOfSorted(samples, 50),
+    p99: percentileOfSorted(samples, 99),
+    perSecond: count / seconds,
+  };
 }
-
-const round = (value: number, digits: number) => Number(value.toFixed(digits));
 
 const scenario: BenchScenario = {
   id: 'Q1.3-engine',

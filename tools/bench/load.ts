@@ -40,3 +40,17 @@ export async function runLoad(spec: LoadSpec): Promise<LoadFigures> {
 }
 
 export const round = (value: number, digits = 1): number => Math.round(value * 10 ** digits) / 10 ** digits;
+
+/** Nearest-rank percentile `p` of samples sorted in ascending order; NaN when there are none. */
+export function percentileOfSorted(sorted: ArrayLike<number>, p: number): number {
+  if (sorted.length === 0) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** Nearest-rank percentile `p` of samples in any order. */
+export function percentile(values: readonly number[], p: number): number {
+  return percentileOfSorted(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
+}

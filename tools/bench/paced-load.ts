@@ -1,4 +1,6 @@
 import http from 'node:http';
+import { sendRequest } from './http-request';
+import { percentileOfSorted } from './load';
 
 export interface PacedLoadSpec {
   url: string;
@@ -36,35 +38,16 @@ export async function runPacedLoad(spec: PacedLoadSpec): Promise<PacedLoadFigure
   let errors = 0;
   let non2xx = 0;
   const start = performance.now();
-  const send = (due: number) =>
-    new Promise<void>((resolve) => {
-      const req = http.request(
-        {
-          agent,
-          host: url.hostname,
-          port: url.port,
-          path: url.pathname,
-          method: spec.method ?? 'GET',
-          headers:
-            spec.body === undefined
-              ? spec.headers
-              : { ...spec.headers, 'Content-Length': Buffer.byteLength(spec.body) },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => {
-            latencies.push(performance.now() - due);
-            if (res.statusCode === undefined || res.statusCode < 200 || res.statusCode > 299) non2xx++;
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors++;
-        resolve();
-      });
-      req.end(spec.body);
-    });
+  const request = { method: spec.method ?? 'GET', headers: spec.headers, body: spec.body };
+  const send = async (due: number) => {
+    const status = await sendRequest(agent, url, request);
+    if (status === 0) {
+      errors++;
+      return;
+    }
+    latencies.push(performance.now() - due);
+    if (status < 200 || status > 299) non2xx++;
+  };
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
     const due = start + i * interval;
@@ -75,11 +58,9 @@ export async function runPacedLoad(spec: PacedLoadSpec): Promise<PacedLoadFigure
   await Promise.all(inFlight);
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const at = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] ?? NaN;
   return {
-    p50: at(50),
-    p99: at(99),
+    p50: percentileOfSorted(latencies, 50),
+    p99: percentileOfSorted(latencies, 99),
     max: latencies[latencies.length - 1] ?? NaN,
     sent: total,
     errors,

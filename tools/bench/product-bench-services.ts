@@ -131,8 +131,3 @@ export async function scrape(app: AppProcess, name: string): Promise<number> {
   const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
   return Number(line?.split(' ').pop() ?? NaN);
 }
-
-export function percentile(values: readonly number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}

@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
-import { Client } from 'pg';
 import { exampleUpload, type Product } from '@delivery/contracts';
-import { ADMIN_URL, freshBenchDatabase } from './bench-services';
+import { ADMIN_URL, freshBenchDatabase, requestedCheckpoints } from './bench-services';
 import type { BenchScenario } from './bench-scenario';
 import { round } from './load';
 import { cpuMs, loadAverage, type ProductBench, startProductBench } from './product-bench-services';
@@ -123,18 +122,6 @@ function psql(url: string, script: string): Promise<void> {
     );
     child.stdin.end(script);
   });
-}
-
-/** Checkpoints requested on the server so far (CREATE/DROP DATABASE by other clients force them). */
-async function requestedCheckpoints(url: string): Promise<number> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: string }>('SELECT checkpoints_req AS n FROM pg_stat_bgwriter');
-    return Number(rows[0].n);
-  } finally {
-    await client.end();
-  }
 }
 
 const total = UPLOADS * PER_UPLOAD;

@@ -1,7 +1,7 @@
 import { exampleUpload, ProductValidator } from '@delivery/contracts';
 import type { BenchScenario } from './bench-scenario';
-import { round } from './load';
-import { cpuMs, loadAverage, percentile, scrape, startProductBench } from './product-bench-services';
+import { percentile, round } from './load';
+import { cpuMs, loadAverage, scrape, startProductBench } from './product-bench-services';
 
 const WARM_UP = 5;
 const SAMPLES = 60;

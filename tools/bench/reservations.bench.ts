@@ -20,7 +20,8 @@ import { parseConfiguration } from '@delivery/capacity-domain';
 import { ConfigurationStore, createDataSource } from '@delivery/persistence';
 import type { BenchResult, BenchScenario } from './bench-scenario';
 import { freshBenchDatabase, startBenchCapacityService } from './bench-services';
-import { round } from './load';
+import { sendRequest } from './http-request';
+import { percentileOfSorted, round } from './load';
 
 const SECONDS = 10;
 const WARM_UP_SECONDS = 15;
@@ -128,10 +129,6 @@ interface Throughput {
   statuses: Map<number, number>;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))];
-}
-
 /** autocannon (the load generator that costs the least CPU on the shared cores), a new body for every request. */
 async function load(
   url: string,
@@ -169,27 +166,10 @@ async function closedLoop(
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const post = (body: string) =>
-    new Promise<number>((resolve) => {
-      const req = http.request(
-        {
-          agent,
-          host: target.hostname,
-          port: target.port,
-          path: target.pathname,
-          method: 'POST',
-          headers: {
-            ...headers,
-            'Content-Type': 'application/json',
-            'Content-Length': Buffer.byteLength(body),
-          },
-        },
-        (res) => {
-          res.resume();
-          res.on('end', () => resolve(res.statusCode ?? 0));
-        },
-      );
-      req.on('error', () => resolve(0));
-      req.end(body);
+    sendRequest(agent, target, {
+      method: 'POST',
+      headers: { ...headers, 'Content-Type': 'application/json' },
+      body,
     });
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -210,8 +190,8 @@ async function closedLoop(
   latencies.sort((a, b) => a - b);
   return {
     perSecond: latencies.length / elapsed,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
+    p50: percentileOfSorted(latencies, 50),
+    p99: percentileOfSorted(latencies, 99),
     statuses,
   };
 }

@@ -15,6 +15,7 @@ import {
   postCapacity,
   putConfiguration,
 } from './testing/capacity-fixtures';
+import { contractViolation, tablesDigest } from './testing/bad-input-checks';
 import { FuzzedBody, JsonFuzzer, Mutation, MUTATIONS } from './testing/json-fuzzer';
 
 /**
@@ -39,45 +40,11 @@ const TABLES = [
   'stock',
 ];
 
-interface Answer {
-  status: number;
-  body: unknown;
-}
-
-/** Why an answer breaks the contract, or null. */
-function contractViolation(answer: Answer, allowed: readonly number[]): string | null {
-  if (!allowed.includes(answer.status)) return `status ${answer.status}`;
-  if (answer.status < 400) return null;
-  const body = answer.body as { code?: unknown; message?: unknown; details?: { errors?: unknown } };
-  if (typeof body !== 'object' || body === null) return 'no ErrorResponse body';
-  if (Object.keys(body).sort().join() !== 'code,details,message') return `keys ${Object.keys(body).join()}`;
-  if (typeof body.code !== 'string' || typeof body.message !== 'string') return 'code/message not strings';
-  if (typeof body.details !== 'object' || body.details === null) return 'details not an object';
-  if (answer.status !== 400) return null;
-  const errors = body.details.errors;
-  if (!Array.isArray(errors) || errors.length === 0) return 'no details.errors';
-  const wrong = errors.find(
-    (error: { field?: unknown; message?: unknown }) =>
-      typeof error !== 'object' || typeof error.field !== 'string' || typeof error.message !== 'string',
-  );
-  return wrong === undefined ? null : `bad error entry ${JSON.stringify(wrong).slice(0, 200)}`;
-}
-
 describe('bad input (Q3)', () => {
   let t: CapacityTestApp;
   let server: App;
   let db: DataSource;
-  const digest = async () => {
-    const parts = await Promise.all(
-      TABLES.map(async (table) => {
-        const [row] = await db.query(
-          `SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) AS sum FROM ${table} t`,
-        );
-        return `${table}:${row.n}:${row.sum}`;
-      }),
-    );
-    return parts.join('\n');
-  };
+  const digest = () => tablesDigest(db, TABLES);
   const send = async (
     path: string,
     method: 'post' | 'put',
@@ -144,7 +111,7 @@ describe('bad input (Q3)', () => {
       body.mutations.forEach((mutation) => applied.add(mutation));
       const answer = await send(CAPACITY_PATH, 'post', 'capacity:calculate', body);
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-      const violation = contractViolation(answer, [200, 400, 404, 413]);
+      const violation = contractViolation(answer.status, answer.body, [200, 400, 404, 413]);
       if (violation !== null) violations.push(`#${i} ${body.mutations.join('+')}: ${violation}`);
     }
     expect(violations).toEqual([]);
@@ -184,7 +151,7 @@ describe('bad input (Q3)', () => {
       body.mutations.forEach((mutation) => applied.add(mutation));
       const answer = await send(CONFIGURATION_PATH, 'put', 'configuration:write', body);
       statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
-      const violation = contractViolation(answer, [400, 413]);
+      const violation = contractViolation(answer.status, answer.body, [400, 413]);
       if (violation !== null) violations.push(`#${sent} ${body.mutations.join('+')}: ${violation}`);
     }
     expect(violations).toEqual([]);

@@ -3,6 +3,7 @@ import type { App } from 'supertest/types';
 import { DataSource } from 'typeorm';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from '../testing/capacity-test-app';
 import { authWith, demoConfiguration, e10Request, putConfiguration } from '../testing/capacity-fixtures';
+import { contractViolation, tablesDigest } from '../testing/bad-input-checks';
 import { JsonFuzzer, Mutation, MUTATIONS } from '../testing/json-fuzzer';
 import {
   e10Selection,
@@ -19,38 +20,11 @@ import {
 const BODIES = 520;
 const TABLES = ['capacity_reservations', 'capacity_counters', 'capacity_configuration_versions', 'stock'];
 
-function violation(status: number, body: unknown): string | null {
-  if (![400, 409, 413].includes(status)) return `status ${status}`;
-  const error = body as { code?: unknown; message?: unknown; details?: { errors?: unknown } };
-  if (typeof error !== 'object' || error === null) return 'no ErrorResponse body';
-  if (Object.keys(error).sort().join() !== 'code,details,message') return `keys ${Object.keys(error).join()}`;
-  if (typeof error.code !== 'string' || typeof error.message !== 'string') return 'code/message not strings';
-  if (typeof error.details !== 'object' || error.details === null) return 'details not an object';
-  if (status !== 400) return null;
-  const errors = error.details.errors;
-  if (!Array.isArray(errors) || errors.length === 0) return 'no details.errors';
-  const wrong = errors.find(
-    (entry: { field?: unknown; message?: unknown }) =>
-      typeof entry !== 'object' || typeof entry.field !== 'string' || typeof entry.message !== 'string',
-  );
-  return wrong === undefined ? null : `bad error entry ${JSON.stringify(wrong).slice(0, 200)}`;
-}
-
 describe('reservations: bad input (Q3)', () => {
   let t: CapacityTestApp;
   let server: App;
   let db: DataSource;
-  const digest = async () =>
-    (
-      await Promise.all(
-        TABLES.map(async (table) => {
-          const [row] = await db.query(
-            `SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, ',' ORDER BY t::text), '')) AS sum FROM ${table} t`,
-          );
-          return `${table}:${row.n}:${row.sum}`;
-        }),
-      )
-    ).join('\n');
+  const digest = () => tablesDigest(db, TABLES);
 
   beforeAll(async () => {
     t = await startCapacityTestApp({}, { clock: E10_CLOCK });
@@ -108,7 +82,7 @@ describe('reservations: bad input (Q3)', () => {
         .set('Content-Type', 'application/json')
         .send(body.text);
       statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-      const problem = violation(res.status, res.body);
+      const problem = contractViolation(res.status, res.body, [400, 409, 413]);
       if (problem !== null) violations.push(`#${i} ${body.mutations.join('+')}: ${problem}`);
     }
     expect(violations).toEqual([]);
@@ -125,7 +99,7 @@ describe('reservations: bad input (Q3)', () => {
         await request(server).delete(path).set('Authorization', authorization),
         await request(server).post(`${path}/confirm`).set('Authorization', authorization),
       ]) {
-        const problem = violation(res.status === 404 ? 409 : res.status, res.body);
+        const problem = contractViolation(res.status, res.body, [400, 404]);
         if (problem !== null) violations.push(`path ${JSON.stringify(identifier.slice(0, 20))}: ${problem}`);
       }
     }

@@ -1,5 +1,4 @@
 import { exampleUpload } from '@delivery/contracts';
-import { waitFor } from '@delivery/messaging/testing';
 import { PipelineHarness } from '../testing/pipeline-harness';
 
 /** Q2.2: the worker is SIGKILLed mid-stream and restarted. */
@@ -11,13 +10,7 @@ describe('Q2.2 worker killed mid-stream', () => {
   afterAll(() => h.close());
 
   it('persists exactly the accepted set, once, and every upload ends COMPLETED', async () => {
-    const uploads = [0, 1, 2, 3, 4].map((n) => exampleUpload(3000, 1 + n * 3000));
-    const codes: string[] = [];
-    for (const body of uploads) codes.push(await h.accept(body));
-    await waitFor(async () => {
-      const [{ count }] = await h.query<{ count: string }>('SELECT count(*) FROM products');
-      return Number(count) > 0;
-    }, 30_000);
+    const codes = await h.acceptMidStream(5);
     h.worker?.child.kill('SIGKILL');
     expect(await h.worker?.exited).toBe('SIGKILL');
     const [{ count: atKill }] = await h.query<{ count: string }>('SELECT count(*) FROM products');
@@ -40,7 +33,9 @@ describe('Q2.2 worker killed mid-stream', () => {
               (SELECT count(*) FROM product_attributes) AS attributes`,
     );
     expect(stored).toEqual({ products: '15000', distinct: '15000', barcodes: '30000', attributes: '45000' });
-    const accepted = uploads.flatMap((u) => u.products.map((p) => p.productCode)).sort();
+    const accepted = [0, 1, 2, 3, 4]
+      .flatMap((n) => exampleUpload(3000, 1 + n * 3000).products.map((p) => p.productCode))
+      .sort();
     const persisted = await h.query<{ product_code: string }>(
       'SELECT product_code FROM products ORDER BY product_code',
     );

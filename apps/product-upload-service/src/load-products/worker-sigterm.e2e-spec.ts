@@ -1,5 +1,3 @@
-import { exampleUpload } from '@delivery/contracts';
-import { waitFor } from '@delivery/messaging/testing';
 import { readinessTurnsFalse } from '@delivery/platform/testing';
 import { PipelineHarness } from '../testing/pipeline-harness';
 
@@ -12,13 +10,7 @@ describe('Q2.6 worker SIGTERM mid-stream', () => {
   afterAll(() => h.close());
 
   it('turns readiness false, exits 0, and after a restart every accepted product is persisted once', async () => {
-    const uploads = [0, 1, 2].map((n) => exampleUpload(3000, 1 + n * 3000));
-    const codes: string[] = [];
-    for (const body of uploads) codes.push(await h.accept(body));
-    await waitFor(async () => {
-      const [{ count }] = await h.query<{ count: string }>('SELECT count(*) FROM products');
-      return Number(count) > 0;
-    }, 30_000);
+    const codes = await h.acceptMidStream(3);
     const worker = h.worker;
     worker?.child.kill('SIGTERM');
     await readinessTurnsFalse(worker?.port ?? 0);

@@ -2,7 +2,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Client } from 'pg';
 import request from 'supertest';
 import { bearer, mintToken, TEST_JWT_SECRET } from '@delivery/auth/testing';
-import type { UploadStatusResponse } from '@delivery/contracts';
+import { exampleUpload, type UploadStatusResponse } from '@delivery/contracts';
 import { createRabbitTestVhost, RabbitTestVhost, TcpProxy, waitFor } from '@delivery/messaging/testing';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 import { AppProcess, startAppProcess } from '@delivery/platform/testing';
@@ -101,6 +101,20 @@ export class PipelineHarness {
     const res = await this.post(body);
     if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${res.text}`);
     return PROCESS_CODE.exec(res.body.message as string)?.[1] as string;
+  }
+
+  /**
+   * Accepts `uploads` uploads of 3000 products each (distinct codes) and waits until the worker has persisted some
+   * of them: the pipeline is mid-stream when this returns. Their process codes, in order.
+   */
+  async acceptMidStream(uploads: number): Promise<string[]> {
+    const codes: string[] = [];
+    for (let n = 0; n < uploads; n++) codes.push(await this.accept(exampleUpload(3000, 1 + n * 3000)));
+    await waitFor(async () => {
+      const [{ count }] = await this.query<{ count: string }>('SELECT count(*) FROM products');
+      return Number(count) > 0;
+    }, 30_000);
+    return codes;
   }
 
   async status(processCode: string): Promise<request.Response> {
