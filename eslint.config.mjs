@@ -29,7 +29,17 @@ export default [
   ...nx.configs['flat/typescript'],
   ...nx.configs['flat/javascript'],
   prettier,
-  { ignores: ['**/dist', '**/node_modules', '**/.nx', '**/.data', '**/coverage', '**/test-output'] },
+  {
+    ignores: [
+      '**/dist',
+      '**/node_modules',
+      '**/.nx',
+      '**/.data',
+      '**/coverage',
+      '**/test-output',
+      'libs/api-client/src/generated',
+    ],
+  },
   {
     files: ['**/*.ts', '**/*.js', '**/*.mjs'],
     rules: {

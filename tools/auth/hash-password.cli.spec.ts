@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { BasicAuthenticator, hashApiKey, parseAuthConfig } from '@delivery/auth';
+import { BasicPasswordVerifier, hashApiKey, parseAuthConfig } from '@delivery/auth';
 import { hashCommand } from './hash-password.cli';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -9,7 +9,6 @@ const run = (args: string[]) =>
   promisify(execFile)('node', ['-r', './tools/register.js', 'tools/auth/hash-password.cli.ts', ...args], {
     cwd: ROOT,
   });
-const basic = (user: string, password: string) => Buffer.from(`${user}:${password}`).toString('base64');
 const noStdin = () => Promise.reject(new Error('stdin not expected'));
 
 describe('hash-password CLI', () => {
@@ -20,15 +19,13 @@ describe('hash-password CLI', () => {
     const config = parseAuthConfig({ BASIC_AUTH_USERS: `ops:${stdout.trim()}:configuration:load` }, [
       'basic',
     ]);
-    const authenticator = new BasicAuthenticator(config.basicUsers);
-    await expect(authenticator.authenticate(basic('ops', 's3cret:with colon'))).resolves.toEqual({
+    const verifier = new BasicPasswordVerifier(config.basicUsers);
+    await expect(verifier.verify('ops', 's3cret:with colon')).resolves.toEqual({
       subject: 'ops',
       scopes: ['configuration:load'],
       scheme: 'basic',
     });
-    await expect(authenticator.authenticate(basic('ops', 's3cret'))).rejects.toThrow(
-      'Credentials are invalid',
-    );
+    await expect(verifier.verify('ops', 's3cret')).rejects.toThrow('Credentials are invalid');
   });
 
   it('prints the sha256 hex of an API key with --api-key', async () => {
@@ -41,7 +38,7 @@ describe('hash-password CLI', () => {
     const hash = await hashCommand([], () => Promise.resolve('from stdin\n'));
     const config = parseAuthConfig({ BASIC_AUTH_USERS: `u:${hash}:products:read` }, ['basic']);
     await expect(
-      new BasicAuthenticator(config.basicUsers).authenticate(basic('u', 'from stdin')),
+      new BasicPasswordVerifier(config.basicUsers).verify('u', 'from stdin'),
     ).resolves.toMatchObject({
       subject: 'u',
     });

@@ -1,5 +1,5 @@
 /**
- * Hashes credentials for the auth variables (security.md S1.2, S1.3); prints only the hash on stdout.
+ * Hashes credentials for the auth variables (docs/security.md); prints only the hash on stdout.
  *
  *   npm run -s hash-password -- <password>        → scrypt$<salthex>$<hashhex>   (BASIC_AUTH_USERS)
  *   printf %s "$PASSWORD" | npm run -s hash-password  (keeps the password out of shell history)

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { jwtVerify } from 'jose';
-import { JwtAuthenticator, parseAuthConfig } from '@delivery/auth';
-import { TEST_JWT_SECRET } from '@delivery/auth/testing';
+import { parseAuthConfig } from '@delivery/auth';
+import { HeaderAuthenticator, TEST_JWT_SECRET } from '@delivery/auth/testing';
 import { issueToken, parseTokenArgs, resolveSecret } from './token.cli';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -61,16 +61,19 @@ describe('token CLI', () => {
     expect(failure?.stderr).toMatch(/^token: unknown scope "capacity:delete"/);
   });
 
-  it('issues tokens the JWT authenticator accepts', async () => {
+  it('issues tokens the JWT strategy accepts', async () => {
     const env = { JWT_SECRET: TEST_JWT_SECRET, JWT_AUDIENCE: 'capacity-service' };
-    const config = parseAuthConfig(env, ['jwt']).jwt;
-    if (!config) throw new Error('no JWT config');
+    const strategy = new HeaderAuthenticator(['jwt'], parseAuthConfig(env, ['jwt']));
     const token = await issueToken(parseTokenArgs(['--scope=configuration:load,configuration:read']), env);
-    await expect(new JwtAuthenticator(config).authenticate(token)).resolves.toEqual({
-      subject: 'dev',
-      scopes: ['configuration:load', 'configuration:read'],
-      scheme: 'jwt',
-    });
+    try {
+      await expect(strategy.authenticate(`Bearer ${token}`)).resolves.toEqual({
+        subject: 'dev',
+        scopes: ['configuration:load', 'configuration:read'],
+        scheme: 'jwt',
+      });
+    } finally {
+      strategy.close();
+    }
   });
 
   describe('parseTokenArgs', () => {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { Client } from 'pg';
 import { TEST_JWT_SECRET } from '@delivery/auth/testing';
 import { runMigrations, withDatabase } from '@delivery/persistence';
@@ -52,12 +53,23 @@ export async function freshBenchDatabase(name = 'delivery_bench'): Promise<strin
   return url;
 }
 
-/** capacity-service as its own process as deployed, logging only warnings, tokens signed with TEST_JWT_SECRET. */
+let capacityServiceBuilt = false;
+
+/**
+ * capacity-service as its own process as deployed: built into dist/ by `npm run build` (once per benchmark run) and
+ * run with plain `node dist/apps/capacity-service/src/main.js` like the image's CMD, so boot and warm-up figures do
+ * not include compiling TypeScript; logging only warnings, tokens signed with TEST_JWT_SECRET.
+ */
 export async function startBenchCapacityService(
   databaseUrl: string,
   env: Record<string, string> = {},
+  main = 'dist/apps/capacity-service/src/main.js',
 ): Promise<AppProcess> {
-  const app = await startAppProcess('apps/capacity-service/src/main.ts', {
+  if (main.endsWith('.js') && !capacityServiceBuilt) {
+    execFileSync(process.execPath, ['tools/build.js', 'capacity-service'], { stdio: 'ignore' });
+    capacityServiceBuilt = true;
+  }
+  const app = await startAppProcess(main, {
     ...deployedEnvironment('capacity-service'),
     LOG_LEVEL: 'warn',
     DATABASE_URL: databaseUrl,

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
+import path from 'node:path';
 import { connect } from 'amqplib';
 import { Client } from 'pg';
 import { bearer, mintToken, TEST_JWT_SECRET } from '@delivery/auth/testing';
@@ -32,8 +33,12 @@ export interface ProductBench {
 export async function startProductBench(options: {
   worker: boolean;
   env?: Record<string, string>;
+  /** A database to run on (default: a fresh, empty one). */
+  databaseUrl?: string;
+  /** Another build's dist/ to run instead of building this one (to compare builds in one run). */
+  dist?: string;
 }): Promise<ProductBench> {
-  const databaseUrl = await freshBenchDatabase('delivery_bench_products');
+  const databaseUrl = options.databaseUrl ?? (await freshBenchDatabase('delivery_bench_products'));
   const rabbit = await createRabbitTestVhost();
   const env = {
     LOG_LEVEL: 'warn',
@@ -42,20 +47,22 @@ export async function startProductBench(options: {
     ...options.env,
   };
   // the production form: compiled by `npm run build`, run with plain node
-  execFileSync(process.execPath, ['tools/build.js', 'product-upload-service', 'product-ingest-worker'], {
-    stdio: 'ignore',
-  });
+  if (options.dist === undefined)
+    execFileSync(process.execPath, ['tools/build.js', 'product-upload-service', 'product-ingest-worker'], {
+      stdio: 'ignore',
+    });
+  const dist = path.relative(process.cwd(), options.dist ?? 'dist');
   let worker: AppProcess | undefined;
   const startWorker = async () => {
     if (worker !== undefined) throw new Error('the worker is running already');
-    worker = await startAppProcess('dist/apps/product-ingest-worker/src/main.js', {
+    worker = await startAppProcess(`${dist}/apps/product-ingest-worker/src/main.js`, {
       ...deployedEnvironment('product-ingest-worker'),
       ...env,
     });
     await worker.waitUntilReady();
     return worker;
   };
-  const upload = await startAppProcess('dist/apps/product-upload-service/src/main.js', {
+  const upload = await startAppProcess(`${dist}/apps/product-upload-service/src/main.js`, {
     ...deployedEnvironment('product-upload-service'),
     ...env,
     JWT_SECRET: TEST_JWT_SECRET,

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { exampleUpload, type Product } from '@delivery/contracts';
 import { ADMIN_URL, freshBenchDatabase, requestedCheckpoints } from './bench-services';
 import type { BenchScenario } from './bench-scenario';
 import { round } from './load';
+import { CHILD_ROWS, copyLines, psql } from './product-catalogue';
 import { cpuMs, loadAverage, type ProductBench, startProductBench } from './product-bench-services';
 
 const UPLOADS = 10;
@@ -10,118 +10,24 @@ const PER_UPLOAD = 3000;
 /** Uploads in flight at once: several PMM exports run side by side (as in Q1.5); the target is ingest throughput. */
 const CONCURRENT_UPLOADS = 4;
 
-/** COPY text format: tab-separated, `\N` for null, backslash escapes. */
-const field = (value: unknown): string =>
-  value === null || value === undefined
-    ? '\\N'
-    : String(value).replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
-const line = (values: unknown[]) => `${values.map(field).join('\t')}\n`;
-const flag = (value: string) => (value === 'T' ? 't' : 'f');
+const CHILD_TABLES = Object.keys(CHILD_ROWS);
 
 /** The baseline's script: COPY every table into staging tables, then one INSERT … SELECT … ON CONFLICT each. */
 function copyScript(products: readonly Product[], processCode: string): string {
-  const parts = [
+  const tables = ['products', ...CHILD_TABLES];
+  return [
     'BEGIN;',
-    'CREATE TEMP TABLE s_products (LIKE products) ON COMMIT DROP;',
-    'CREATE TEMP TABLE s_barcodes (LIKE product_barcodes) ON COMMIT DROP;',
-    'CREATE TEMP TABLE s_hierarchies (LIKE product_hierarchies) ON COMMIT DROP;',
-    'CREATE TEMP TABLE s_attributes (LIKE product_attributes) ON COMMIT DROP;',
-    'COPY s_products FROM STDIN;',
-  ];
-  for (const p of products) {
-    parts.push(
-      line([
-        p.productCode,
-        p.skuCode,
-        p.eanCode,
-        p.description,
-        p.price,
-        p.length,
-        p.width,
-        p.height,
-        p.weight,
-        p.productType,
-        p.dispatchType ?? null,
-        p.unitMeasurement,
-        p.unitedNationsCode,
-        p.hierarchyCode,
-        flag(p.taxSale),
-        p.productPmmStatus,
-        p.dateUpdate,
-        flag(p.isEcommerce),
-        flag(p.measurable),
-        p.conversionFactor,
-        p.salesTax ?? null,
-        processCode,
-        new Date().toISOString(),
-      ]).slice(0, -1),
-    );
-  }
-  parts.push('\\.', 'COPY s_barcodes FROM STDIN;');
-  for (const p of products)
-    p.barcodes.forEach((b, i) =>
-      parts.push(line([p.productCode, i, b.productCode, b.eanCode, b.indicator]).slice(0, -1)),
-    );
-  parts.push('\\.', 'COPY s_hierarchies FROM STDIN;');
-  for (const p of products)
-    p.hierarchies.forEach((h, i) =>
-      parts.push(
-        line([
-          p.productCode,
-          i,
-          h.hierarchyDescription,
-          h.hierarchyCode,
-          h.hierarchyParent,
-          h.hierarchyName,
-          h.hierarchyLevel,
-        ]).slice(0, -1),
-      ),
-    );
-  parts.push('\\.', 'COPY s_attributes FROM STDIN;');
-  for (const p of products)
-    p.lstAttributes.forEach((a, i) =>
-      parts.push(
-        line([
-          p.productCode,
-          i,
-          a.attributeType,
-          a.parentAttributeCode,
-          a.attributeCode,
-          a.attributeDescription,
-          a.productCode,
-          a.keySubAttribute,
-          a.attributeDescriptionDetail,
-        ]).slice(0, -1),
-      ),
-    );
-  parts.push(
-    '\\.',
+    ...tables.map((t) => `CREATE TEMP TABLE s_${t} (LIKE ${t}) ON COMMIT DROP;`),
+    ...tables.flatMap((t) => [`COPY s_${t} FROM STDIN;`, `${copyLines(t, products, processCode)}\\.`]),
     `INSERT INTO products SELECT * FROM s_products ON CONFLICT (product_code) DO UPDATE SET sku_code = EXCLUDED.sku_code,
        weight = EXCLUDED.weight, date_update = EXCLUDED.date_update WHERE products.date_update <= EXCLUDED.date_update;`,
-    'DELETE FROM product_barcodes WHERE product_code IN (SELECT product_code FROM s_products);',
-    'DELETE FROM product_hierarchies WHERE product_code IN (SELECT product_code FROM s_products);',
-    'DELETE FROM product_attributes WHERE product_code IN (SELECT product_code FROM s_products);',
-    'INSERT INTO product_barcodes SELECT * FROM s_barcodes;',
-    'INSERT INTO product_hierarchies SELECT * FROM s_hierarchies;',
-    'INSERT INTO product_attributes SELECT * FROM s_attributes;',
+    ...CHILD_TABLES.map(
+      (t) => `DELETE FROM ${t} WHERE product_code IN (SELECT product_code FROM s_products);`,
+    ),
+    ...CHILD_TABLES.map((t) => `INSERT INTO ${t} SELECT * FROM s_${t};`),
     'COMMIT;',
-  );
-  return `${parts.join('\n')}\n`;
-}
-
-function psql(url: string, script: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('psql', ['-X', '-q', '-v', 'ON_ERROR_STOP=1', url], {
-      stdio: ['pipe', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`psql exited ${code}: ${stderr}`)),
-    );
-    child.stdin.end(script);
-  });
+    '',
+  ].join('\n');
 }
 
 const total = UPLOADS * PER_UPLOAD;

@@ -21,7 +21,8 @@ export const APP_CONFIG_PARSERS: Record<AppName, ConfigParser> = {
 export const APPS = Object.keys(APP_CONFIG_PARSERS) as AppName[];
 
 /**
- * Variables that hold credentials or choose the token key: they come from the Secret, never from a ConfigMap,
+ * Variables that hold credentials or choose the token keys (the previous key of a rotation and its end included):
+ * they come from the Secret, never from a ConfigMap,
  * compose file or image. (JWT_PUBLIC_KEY and JWT_JWKS_URI are not secret, but exactly one of the three key
  * sources may be set, so the choice lives in one place.)
  */
@@ -31,12 +32,15 @@ export const SECRET_VARIABLES = new Set([
   'JWT_SECRET',
   'JWT_PUBLIC_KEY',
   'JWT_JWKS_URI',
+  'JWT_PREVIOUS_SECRET',
+  'JWT_PREVIOUS_PUBLIC_KEY',
+  'JWT_PREVIOUS_UNTIL',
   'API_KEYS',
   'BASIC_AUTH_USERS',
 ]);
 
-/** Read by Node itself, not by an app's parser: an app's environment may set them. */
-export const RUNTIME_VARIABLES = new Set(['NODE_OPTIONS']);
+/** Read by Node itself or the OpenTelemetry SDK, not by an app's parser: an app's environment may set them. */
+export const RUNTIME_VARIABLES = new Set(['NODE_OPTIONS', 'OTEL_EXPORTER_OTLP_ENDPOINT']);
 
 /** A JWT key so the auth parser goes on to read the variables that only matter when a key is set. */
 const WITH_JWT_KEY: EnvSource = { JWT_SECRET: 'k'.repeat(48) };

@@ -89,9 +89,9 @@ function run(
 }
 
 describe('docker/Dockerfile', () => {
-  it('has a build stage, a production-dependencies stage and a runtime stage, all on slim Node 20', () => {
+  it('has a build stage, a production-dependencies stage and a runtime stage, all on slim Node 22 LTS', () => {
     expect(dockerfile.stages.map((s) => s.name)).toEqual(['build', 'prod-deps', 'runtime']);
-    for (const s of dockerfile.stages) expect(s.image).toBe('node:20-bookworm-slim');
+    for (const s of dockerfile.stages) expect(s.image).toBe('node:22-bookworm-slim');
   });
 
   it('builds with all dependencies and the repository build, and installs production dependencies apart', () => {
@@ -149,7 +149,7 @@ describe('docker/Dockerfile', () => {
       '.git/HEAD',
       'node_modules/yaml/package.json',
       'dist/apps/capacity-service/src/main.js',
-      'libs/auth/src/jwt.authenticator.spec.ts',
+      'libs/auth/src/strategies/jwt.strategy.spec.ts',
       'apps/capacity-service/src/auth-matrix.e2e-spec.ts',
       'libs/persistence/src/testing/test-database.ts',
       'k8s/base/kustomization.yaml',

@@ -49,7 +49,14 @@ const secretExample = parse(
 function healthPaths(): { live: string; ready: string } {
   const module = PlatformModule.forRoot({
     service: 'deploy-check',
-    config: { NODE_ENV: 'test', LOG_LEVEL: 'silent', SHUTDOWN_DELAY_MS: 0, SHUTDOWN_TIMEOUT_MS: 20_000 },
+    config: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      LOG_FORMAT: 'json',
+      SWAGGER_ENABLED: 'true',
+      SHUTDOWN_DELAY_MS: 0,
+      SHUTDOWN_TIMEOUT_MS: 20_000,
+    },
     errorFormat: messageFormat,
     basePath: '',
   });
@@ -86,7 +93,7 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
   const container = (app: AppName): Container => onlyContainer(deployment(app));
   const environment = (app: AppName) => containerEnvironment(container(app), objects);
 
-  it('renders exactly the objects of the three apps, the migration Job and the Ingresses, in namespace delivery', () => {
+  it('renders exactly the objects of the three apps, the migration Job, the Ingresses, network policies and monitoring, in namespace delivery', () => {
     expect(objects.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual([
       'ConfigMap/capacity-service-config',
       'ConfigMap/delivery-config',
@@ -100,13 +107,20 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       'Ingress/capacity-service',
       'Ingress/product-upload-service',
       'Job/delivery-migrate',
+      'NetworkPolicy/api-from-ingress-controller',
+      'NetworkPolicy/default-deny',
+      'NetworkPolicy/egress-to-dependencies',
+      'NetworkPolicy/metrics-from-monitoring',
+      'NetworkPolicy/services-to-jwks',
       'PodDisruptionBudget/capacity-service',
       'PodDisruptionBudget/product-ingest-worker',
       'PodDisruptionBudget/product-upload-service',
+      'PrometheusRule/delivery-promise',
       'ScaledObject/product-ingest-worker',
       'Service/capacity-service',
       'Service/product-ingest-worker',
       'Service/product-upload-service',
+      'ServiceMonitor/delivery-promise',
       'TriggerAuthentication/product-ingest-worker-rabbitmq',
     ]);
     expect(new Set(objects.map((o) => o.metadata.namespace))).toEqual(new Set(['delivery']));
@@ -115,7 +129,7 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
     ).toEqual([]);
   });
 
-  it('every object is valid against the Kubernetes and KEDA schemas', () => {
+  it('every object is valid against the Kubernetes, KEDA and Prometheus Operator schemas', () => {
     expect(objects.flatMap(schemaProblems)).toEqual([]);
   });
 
@@ -408,7 +422,7 @@ describe('qa and prod', () => {
     return out;
   };
 
-  it('differ only in the host, replica bounds and resources', () => {
+  it('differ only in the host, replica bounds, resources and Swagger UI (off in prod)', () => {
     const qa = flatten(renderOverlay('qa'));
     const prod = flatten(renderOverlay('prod'));
     const differing = [...new Set([...qa.keys(), ...prod.keys()])].filter(
@@ -422,6 +436,11 @@ describe('qa and prod', () => {
       /^Deployment\/[\w-]+\.spec\.replicas$/,
       /^Deployment\/[\w-]+\.spec\.template\.spec\.containers\[[\w-]+\]\.resources\./,
     ];
+    expect([
+      qa.get('ConfigMap/delivery-config.data.SWAGGER_ENABLED'),
+      prod.get('ConfigMap/delivery-config.data.SWAGGER_ENABLED'),
+    ]).toEqual(['true', 'false']);
+    allowed.push(/^ConfigMap\/delivery-config\.data\.SWAGGER_ENABLED$/);
     expect(differing.filter((key) => !allowed.some((pattern) => pattern.test(key)))).toEqual([]);
     // and they do differ in the host
     expect(qa.get('Ingress/capacity-service.spec.rules[0].host')).toBe('delivery.qa.example.com');

@@ -1,9 +1,12 @@
+import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
+import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
 import { TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1/TriggerAuthentication';
 import { ScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
 import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
 import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import { Job } from 'kubernetes-models/batch/v1/Job';
 import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
+import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
 import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
 import { Secret } from 'kubernetes-models/v1/Secret';
@@ -12,7 +15,8 @@ import type { K8sObject } from './kustomize.renderer';
 
 /**
  * Validates objects against the Kubernetes OpenAPI schemas (kubernetes-models, generated from the API's
- * OpenAPI document) and KEDA's CRD schemas (@kubernetes-models/keda): types, formats, enums and required fields.
+ * OpenAPI document), KEDA's and the Prometheus Operator's CRD schemas (@kubernetes-models/keda,
+ * @kubernetes-models/prometheus-operator): types, formats, enums and required fields.
  * An apiVersion/kind without a schema here is an error, so every rendered object is checked.
  */
 interface Validatable {
@@ -30,8 +34,11 @@ const MODELS: Record<string, ModelClass> = Object.fromEntries(
     HorizontalPodAutoscaler,
     PodDisruptionBudget,
     Ingress,
+    NetworkPolicy,
     ScaledObject,
     TriggerAuthentication,
+    ServiceMonitor,
+    PrometheusRule,
   ].map((model) => [`${model.apiVersion}/${model.kind}`, model as unknown as ModelClass]),
 );
 

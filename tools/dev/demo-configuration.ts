@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ConfigurationStore, createDataSource } from '@delivery/persistence';
 
-/** The demo world (Lima: CD01, TD05, TD07, SEL01; the worked examples of capacity-engine.md E10), with stock. */
+/** The demo world (Lima: CD01, TD05, TD07, SEL01; the worked examples of docs/algorithm.md), with stock. */
 export const DEMO_CONFIGURATION = path.resolve(__dirname, '../demo/configuration.json');
 
 /**
@@ -16,15 +16,48 @@ export async function importDemoConfigurationIfNone(url: string, timezone: strin
   try {
     const store = new ConfigurationStore(dataSource, { timezone });
     if (await store.hasConfiguration()) return 'Capacity configuration: kept the one in the database';
-    const document: unknown = JSON.parse(fs.readFileSync(DEMO_CONFIGURATION, 'utf8'));
-    const outcome = await store.import(document);
-    if (!outcome.ok) throw new Error(`the demo configuration is invalid: ${JSON.stringify(outcome.errors)}`);
-    const { version, snapshot } = outcome.configuration;
-    return (
-      `Capacity configuration: imported the demo (version ${version}: ${snapshot.nodes.length} nodes, ` +
-      `${snapshot.zones.length} zones, ${snapshot.routes.length} routes, with stock)`
-    );
+    return await importDemo(store);
   } finally {
     await dataSource.destroy();
   }
+}
+
+/** Tables `npm run demo:reset` empties: what reservations, uploads and calculations added to the demo world. */
+const DEMO_STATE_TABLES = [
+  'capacity_reservations',
+  'capacity_counters',
+  'stock',
+  'product_attributes',
+  'product_barcodes',
+  'product_hierarchies',
+  'products',
+  'product_upload_batches',
+  'product_uploads',
+];
+
+/**
+ * `npm run demo:reset`: empties reservations, capacity usage, stock, products and uploads, then imports the demo
+ * document again as a new configuration version (running capacity-service replicas pick it up as after any
+ * `PUT {base}/configuration`).
+ */
+export async function resetDemoWorld(url: string, timezone: string): Promise<string> {
+  const dataSource = createDataSource({ url, poolSize: 1, applicationName: 'demo-reset' });
+  await dataSource.initialize();
+  try {
+    await dataSource.query(`TRUNCATE ${DEMO_STATE_TABLES.join(', ')}`);
+    return await importDemo(new ConfigurationStore(dataSource, { timezone }));
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+async function importDemo(store: ConfigurationStore): Promise<string> {
+  const document: unknown = JSON.parse(fs.readFileSync(DEMO_CONFIGURATION, 'utf8'));
+  const outcome = await store.import(document);
+  if (!outcome.ok) throw new Error(`the demo configuration is invalid: ${JSON.stringify(outcome.errors)}`);
+  const { version, snapshot } = outcome.configuration;
+  return (
+    `Capacity configuration: imported the demo (version ${version}: ${snapshot.nodes.length} nodes, ` +
+    `${snapshot.zones.length} zones, ${snapshot.routes.length} routes, with stock)`
+  );
 }

@@ -11,6 +11,7 @@ export interface DevDatabase {
 
 const LOCAL_URL = 'postgres://postgres@localhost:5432/delivery';
 const EMBEDDED_PORT = 54329;
+const EMBEDDED_URL = `postgres://postgres:postgres@localhost:${EMBEDDED_PORT}/delivery`;
 
 async function canConnect(url: string): Promise<boolean> {
   const client = new Client({ connectionString: url, connectionTimeoutMillis: 1500 });
@@ -52,9 +53,8 @@ async function startEmbedded(dataDir: string): Promise<DevDatabase> {
   });
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
   await pg.start();
-  const url = `postgres://postgres:postgres@localhost:${EMBEDDED_PORT}/delivery`;
-  await ensureDatabase(url);
-  return { url, source: 'embedded', stop: () => pg.stop() };
+  await ensureDatabase(EMBEDDED_URL);
+  return { url: EMBEDDED_URL, source: 'embedded', stop: () => pg.stop() };
 }
 
 /** DATABASE_URL if set; else a Postgres on localhost:5432 if one answers; else the embedded one. */
@@ -66,4 +66,11 @@ export async function resolveDevDatabase(dataDir: string): Promise<DevDatabase> 
     return { url: LOCAL_URL, source: 'localhost:5432', stop: none };
   }
   return startEmbedded(path.join(dataDir, 'pg'));
+}
+
+/** The database a running `npm start` uses: DATABASE_URL, else localhost:5432, else the embedded one; undefined when none answers. */
+export async function findDevDatabase(): Promise<string | undefined> {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  for (const url of [LOCAL_URL, EMBEDDED_URL]) if (await canConnect(url)) return url;
+  return undefined;
 }

@@ -10,7 +10,7 @@ import { issueToken } from '../auth/token.cli';
 import { printBanner } from './banner';
 
 /**
- * The dev launcher behind `npm start` (design/README.md): resolves Postgres and RabbitMQ (or their stand-ins),
+ * The dev launcher behind `npm start` (docs/architecture.md): resolves Postgres and RabbitMQ (or their stand-ins),
  * migrates, generates dev secrets for what is unset, starts the three apps, prints how to use them, and stops
  * everything it started on Ctrl-C / SIGTERM. Every app variable that is set in the environment is honoured.
  */
@@ -65,6 +65,7 @@ async function main(): Promise<void> {
   if (!hasJwtKey) env.JWT_SECRET = secrets.JWT_SECRET;
   if (unset('API_KEYS')) env.API_KEYS = secrets.API_KEYS;
   if (unset('BASIC_AUTH_USERS')) env.BASIC_AUTH_USERS = secrets.BASIC_AUTH_USERS;
+  if (unset('LOG_FORMAT')) env.LOG_FORMAT = 'pretty'; // one readable line per request in the terminal
 
   const ports = {
     capacity: Number(process.env.CAPACITY_PORT ?? 3000),

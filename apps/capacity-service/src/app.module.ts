@@ -16,6 +16,7 @@ import { CalculateDeliveryCapacityUseCase } from './delivery-capacity/calculate-
 import { CalculationReadConnections } from './delivery-capacity/calculation-read.connections';
 import { CapacityRequestPipe } from './delivery-capacity/capacity-request.pipe';
 import { DeliveryCapacityController } from './delivery-capacity/delivery-capacity.controller';
+import { DeliveryCapacityExplanationController } from './delivery-capacity/delivery-capacity-explanation.controller';
 import { RESERVATION_CONTROLLERS, RESERVATION_PROVIDERS } from './reservations/reservations.providers';
 import { WhoAmIController } from './whoami.controller';
 
@@ -51,6 +52,7 @@ export class AppModule {
       controllers: [
         WhoAmIController,
         DeliveryCapacityController,
+        DeliveryCapacityExplanationController,
         ConfigurationController,
         ...RESERVATION_CONTROLLERS,
       ],

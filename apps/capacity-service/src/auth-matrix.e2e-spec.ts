@@ -14,7 +14,7 @@ import {
 import { demoConfiguration, e10Request } from './testing/capacity-fixtures';
 
 /**
- * security.md S2 on every operation of capacity-service: each way to be unauthenticated is 401 with a challenge,
+ * docs/security.md on every operation of capacity-service: each way to be unauthenticated is 401 with a challenge,
  * each missing scope 403, and the operation's scope through JWT, API key or Basic is let in.
  */
 const CHALLENGE = 'Bearer realm="capacity-service", Basic realm="capacity-service"';
@@ -82,6 +82,15 @@ const OPERATIONS: Operation[] = [
     scope: 'configuration:load',
     ok: 200,
     ...configure,
+  },
+  {
+    name: 'POST /delivery/capacity/explanation',
+    method: 'post',
+    path: '/delivery/capacity/explanation',
+    scope: 'capacity:calculate',
+    body: () => e10Request(),
+    ok: 200,
+    ...calculate,
   },
 ];
 

@@ -13,6 +13,8 @@ const capacityEnv = {
   MAX_ITEMS_PER_REQUEST: env.int(200, 1, 100_000),
   /** configuration.md: how often a replica checks for a newer configuration version (notifications aside) */
   CONFIG_CHECK_INTERVAL_MS: env.int(30_000, 100, 3_600_000),
+  /** configuration.md: a replica reacts to a load announced by another after a random delay up to this */
+  CONFIG_RELOAD_JITTER_MS: env.int(2_000, 0, 600_000),
   /** body limit of `PUT {base}/configuration` in MB (documents carry stock and usage rows); 1 MB elsewhere */
   CONFIGURATION_BODY_LIMIT_MB: env.int(16, 1, 512),
   /** reservations.md R2.5: how often this replica's sweeper expires due holds (every replica runs one) */

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Counter, Gauge, Histogram } from 'prom-client';
 import { MetricsService } from '@delivery/platform';
 
-/** capacity-service metrics (operations.md O1), registered in the app's Prometheus registry. */
+/** capacity-service metrics (docs/operations.md), registered in the app's Prometheus registry. */
 @Injectable()
 export class CapacityMetrics {
   /** whole calculation: read plan, data reads and engine, by layout and outcome */

@@ -5,7 +5,7 @@ import { AppModule } from './app.module';
 import { CAPACITY_SWAGGER } from './capacity.app';
 import { parseCapacityConfig } from './capacity.config';
 
-/** Where the generated OpenAPI document is committed (conventions.md "Generated contract, committed"). */
+/** Where the generated OpenAPI document is committed. */
 export const OPENAPI_FILE = 'apps/capacity-service/openapi.json';
 
 /**

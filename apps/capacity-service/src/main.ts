@@ -1,3 +1,4 @@
+import './instrument';
 import { listenWithGracefulShutdown, loadConfigOrExit } from '@delivery/platform';
 import { createCapacityApp } from './capacity.app';
 import { parseCapacityConfig } from './capacity.config';

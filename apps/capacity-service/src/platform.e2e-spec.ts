@@ -105,6 +105,38 @@ describe('capacity-service platform', () => {
     expect(metrics).toContain('nodejs_eventloop_lag_seconds');
   });
 
+  it('counts neither health probes nor scrapes as requests, and reports the build and both Postgres pools', async () => {
+    await request(server()).get('/health/live');
+    await request(server()).get('/health/ready');
+    await request(server()).get('/metrics');
+    const metrics = (await request(server()).get('/metrics')).text;
+    expect(metrics).not.toMatch(/http_request_duration_seconds_count\{[^}]*route="[^"]*(health|metrics)/);
+    expect(metrics).not.toMatch(/http_request_duration_seconds_count\{[^}]*route="unmatched",status="200"/);
+    expect(metrics).toMatch(
+      new RegExp(
+        `^build_info\\{service="capacity-service",version="[^"]+",node_version="${process.version}"\\} 1$`,
+        'm',
+      ),
+    );
+    const sample = (series: string) =>
+      Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(metrics)?.[1]);
+    expect(sample('pg_pool_total_connections{pool="main"}')).toBeGreaterThanOrEqual(1); // readiness used it
+    expect(sample('pg_pool_total_connections{pool="calculation_read"}')).toBe(0); // no calculation yet
+    for (const pool of ['main', 'calculation_read']) {
+      expect(sample(`pg_pool_idle_connections{pool="${pool}"}`)).toBeLessThanOrEqual(
+        sample(`pg_pool_total_connections{pool="${pool}"}`),
+      );
+      expect(sample(`pg_pool_waiting_requests{pool="${pool}"}`)).toBe(0);
+    }
+  });
+
+  it('writes every word-valued label in snake_case', async () => {
+    const metrics = (await request(server()).get('/metrics')).text;
+    const values = [...metrics.matchAll(/(outcome|result|kind|operation|queue|pool|channel)="([^"]*)"/g)];
+    expect(values.length).toBeGreaterThan(0);
+    expect(values.filter(([, , value]) => !/^[a-z0-9]+(_[a-z0-9]+)*$/.test(value))).toEqual([]);
+  });
+
   it('serves Swagger UI and the OpenAPI document with bearer and basic schemes', async () => {
     const ui = await request(server()).get('/capacity/v1/docs');
     expect(ui.status).toBe(200);

@@ -46,16 +46,22 @@ describe('capacity-service process', () => {
     expect(app.stderr()).toMatch(/JWT_SECRET: no way to verify credentials/);
   });
 
-  it('logs one JSON line per request with its id and without credentials; exits 0 on SIGTERM', async () => {
+  it('logs one JSON line per request with its id, trace id and no credentials; exits 0 on SIGTERM', async () => {
     const app = await startAppProcess(MAIN, {
       DATABASE_URL: database.url,
       JWT_SECRET: TEST_JWT_SECRET,
       LOG_LEVEL: 'info',
+      OTEL_TRACES_EXPORTER: 'console',
     });
     await app.waitUntilReady();
     const token = await mintToken({ scopes: ['capacity:calculate'] });
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
     const ok = await fetch(`${app.url}/capacity/v1/whoami`, {
-      headers: { Authorization: bearer(token), 'x-request-id': 'trace-42' },
+      headers: {
+        Authorization: bearer(token),
+        'x-request-id': 'trace-42',
+        traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
+      },
     });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('x-request-id')).toBe('trace-42');
@@ -69,18 +75,21 @@ describe('capacity-service process', () => {
     const lines = app
       .stdout()
       .split('\n')
-      .filter((line) => line.includes('"req"'))
-      .map(
-        (line) =>
-          JSON.parse(line) as {
-            req: { id: string; headers: Record<string, string> };
-            res: { statusCode: number };
-          },
-      );
+      .filter((line) => line.startsWith('{') && line.includes('"req"'))
+      .map((line) => JSON.parse(line) as Record<string, unknown> & { req: { id: string } });
     const traced = lines.find((line) => line.req.id === 'trace-42');
-    expect(traced?.res.statusCode).toBe(200);
-    expect(traced?.req.headers.authorization).toBe('[redacted]');
-    expect(lines.find((line) => line.req.id === generated)?.req.headers.authorization).toBe('[redacted]');
+    expect(traced).toMatchObject({
+      msg: expect.stringMatching(/^GET \/capacity\/v1\/whoami 200 \d+ ms$/),
+      req: { id: 'trace-42', method: 'GET', url: '/capacity/v1/whoami' },
+      res: { statusCode: 200 },
+      principal: 'test-user',
+      traceId, // continued from the caller's traceparent
+    });
+    expect(traced?.req).not.toHaveProperty('headers');
+    const refused = lines.find((line) => line.req.id === generated);
+    expect(refused?.msg).toMatch(/^GET \/capacity\/v1\/whoami 401 \d+ ms$/);
+    expect(refused?.traceId).toMatch(/^[0-9a-f]{32}$/);
+    expect(refused?.traceId).not.toBe(traceId);
     expect(app.stdout()).not.toContain(token);
     expect(app.stdout()).not.toContain(basic.slice('Basic '.length));
   });

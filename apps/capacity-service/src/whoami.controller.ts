@@ -2,6 +2,7 @@ import { Controller, Get, Req } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Principal, Scopes } from '@delivery/auth';
 import type { Request } from 'express';
+import { ErrorResponses } from './capacity.error-responses';
 
 /** The cheapest authenticated operation: says who the credentials are. The benchmark's baseline. */
 @ApiTags('diagnostics')
@@ -11,8 +12,12 @@ import type { Request } from 'express';
 export class WhoAmIController {
   @Get()
   @Scopes('capacity:calculate')
-  @ApiOperation({ summary: 'Who the presented credentials are (scope capacity:calculate)' })
+  @ApiOperation({
+    operationId: 'whoAmI',
+    summary: 'Who the presented credentials are (scope capacity:calculate)',
+  })
   @ApiOkResponse({ description: 'The authenticated principal' })
+  @ErrorResponses.common('capacity:calculate')
   whoAmI(@Req() req: Request & { principal: Principal }): Principal {
     return req.principal;
   }

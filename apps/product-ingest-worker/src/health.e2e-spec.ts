@@ -1,4 +1,6 @@
+import { connect } from 'amqplib';
 import request from 'supertest';
+import { productTopology } from '@delivery/messaging';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createRabbitTestVhost, RabbitTestVhost, waitFor } from '@delivery/messaging/testing';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
@@ -35,5 +37,31 @@ describe('product-ingest-worker HTTP surface', () => {
       'process_resident_memory_bytes',
     );
     expect((await request(app.getHttpServer()).get('/docs')).status).toBe(404);
+  });
+
+  it('reports the broker connection, both channels, the three queues and the Postgres pool', async () => {
+    await waitFor(
+      async () => (await request(app.getHttpServer()).get('/health/ready')).status === 200,
+      10_000,
+    );
+    const connection = await connect(rabbit.url);
+    const channel = await connection.createConfirmChannel();
+    channel.sendToQueue(productTopology().policy.deadLetterQueue, Buffer.from('{}'));
+    await channel.waitForConfirms();
+    await connection.close();
+    const metrics = (await request(app.getHttpServer()).get('/metrics')).text;
+    const sample = (series: string) =>
+      Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(metrics)?.[1]);
+    expect(sample('rabbitmq_connection_up')).toBe(1);
+    expect(sample('rabbitmq_channel_open{channel="publisher"}')).toBe(1);
+    expect(sample('rabbitmq_channel_open{channel="consumer"}')).toBe(1);
+    expect(sample('product_ingest_queue_depth{queue="main"}')).toBe(0);
+    expect(sample('product_ingest_queue_depth{queue="retry"}')).toBe(0);
+    expect(sample('product_ingest_queue_depth{queue="dead_letter"}')).toBe(1);
+    expect(sample('pg_pool_total_connections{pool="main"}')).toBeGreaterThanOrEqual(1);
+    expect(sample('pg_pool_waiting_requests{pool="main"}')).toBe(0);
+    expect(metrics).toMatch(
+      /^build_info\{service="product-ingest-worker",version="[^"]+",node_version="v\d+\.\d+\.\d+"\} 1$/m,
+    );
   });
 });

@@ -1,3 +1,4 @@
+import './instrument';
 import { listenWithGracefulShutdown, loadConfigOrExit } from '@delivery/platform';
 import { createWorkerApp } from './worker.app';
 import { parseWorkerConfig } from './worker.config';

@@ -15,13 +15,18 @@ export async function createWorkerApp(
   overrides: WorkerAppOverrides = {},
 ): Promise<NestExpressApplication> {
   const app = await createHttpApp(AppModule.forRoot(config, overrides));
+  const { policy } = productTopology();
   const strategy = app.get(Messaging).transport({
-    policy: productTopology().policy,
+    policy,
     prefetch: config.WORKER_PREFETCH,
     closeTimeoutMs: Math.max(1000, config.SHUTDOWN_TIMEOUT_MS - 5000), // leaves time to close the pools
   });
   app.get(DatabaseOutageMonitor).attach(strategy);
-  app.get(IngestMetrics).observeQueue(() => strategy.queueDepth());
+  app.get(IngestMetrics).observeQueues({
+    main: () => strategy.queueDepth(policy.queue),
+    retry: () => strategy.queueDepth(policy.retryQueue),
+    dead_letter: () => strategy.queueDepth(policy.deadLetterQueue),
+  });
   app.connectMicroservice({ strategy });
   await app.startAllMicroservices();
   return app;

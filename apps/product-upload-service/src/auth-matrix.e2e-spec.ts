@@ -2,7 +2,7 @@ import request from 'supertest';
 import { basicHeader, bearer, mintToken } from '@delivery/auth/testing';
 import { startUploadTestApp, UploadTestApp } from './testing/upload-test-app';
 
-/** security.md S2 on the upload service: JWT bearer only; 401 and 403 with an empty body (spec 001 §4). */
+/** docs/security.md on the upload service: JWT bearer only; 401 and 403 with an empty body (the upload API contract). */
 const PATH = '/product-upload/v1/whoami';
 
 describe('product-upload-service auth matrix (S2)', () => {

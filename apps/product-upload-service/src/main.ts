@@ -1,3 +1,4 @@
+import './instrument';
 import { listenWithGracefulShutdown, loadConfigOrExit } from '@delivery/platform';
 import { createUploadApp } from './upload.app';
 import { parseUploadConfig } from './upload.config';

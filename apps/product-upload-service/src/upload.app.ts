@@ -1,6 +1,7 @@
 import { createHttpApp, type SwaggerSettings } from '@delivery/platform';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule, UploadAppOverrides } from './app.module';
+import { PRODUCT_SCHEMAS } from './load-products/load-products.openapi';
 import { UploadConfig } from './upload.config';
 
 export const UPLOAD_SWAGGER: SwaggerSettings = {
@@ -8,6 +9,7 @@ export const UPLOAD_SWAGGER: SwaggerSettings = {
   description: 'Uploads of up to 3000 products, processed asynchronously; upload status by process code.',
   version: '1.0.0',
   schemes: ['bearer'],
+  schemas: PRODUCT_SCHEMAS,
 };
 
 export function createUploadApp(

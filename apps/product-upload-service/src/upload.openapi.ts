@@ -5,7 +5,7 @@ import { AppModule } from './app.module';
 import { UPLOAD_SWAGGER } from './upload.app';
 import { parseUploadConfig } from './upload.config';
 
-/** Where the generated OpenAPI document is committed (conventions.md "Generated contract, committed"). */
+/** Where the generated OpenAPI document is committed. */
 export const OPENAPI_FILE = 'apps/product-upload-service/openapi.json';
 
 /**

@@ -10,7 +10,7 @@ import type { Request } from 'express';
 export class WhoAmIController {
   @Get()
   @Scopes('products:read')
-  @ApiOperation({ summary: 'Who the presented token is (scope products:read)' })
+  @ApiOperation({ operationId: 'whoAmI', summary: 'Who the presented token is (scope products:read)' })
   @ApiOkResponse({ description: 'The authenticated principal' })
   whoAmI(@Req() req: Request & { principal: Principal }): Principal {
     return req.principal;

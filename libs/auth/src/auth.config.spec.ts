@@ -249,3 +249,34 @@ describe('parseAuthConfig', () => {
     expect(() => parseAuthConfig({ API_KEYS: 'rawkeypastedalone' }, ALL)).not.toThrow(/rawkeypastedalone/);
   });
 });
+
+describe('parseAuthConfig limits', () => {
+  const base = { JWT_SECRET: TEST_JWT_SECRET };
+
+  it('leaves both limits off by default and reads them with their window defaults', () => {
+    expect(parseAuthConfig(base, ['jwt']).limits).toEqual({ failures: undefined, rate: undefined });
+    expect(parseAuthConfig({ ...base, AUTH_FAILURE_LIMIT: '10', RATE_LIMIT: '600' }, ['jwt']).limits).toEqual(
+      {
+        failures: { limit: 10, windowMs: 300_000, blockMs: 300_000 },
+        rate: { limit: 600, windowMs: 60_000 },
+      },
+    );
+    expect(parseAuthConfig({ ...base, AUTH_FAILURE_LIMIT: '0', RATE_LIMIT: '0' }, ['jwt']).limits).toEqual({
+      failures: undefined,
+      rate: undefined,
+    });
+  });
+
+  it.each([
+    ['AUTH_FAILURE_LIMIT', '-1', 'AUTH_FAILURE_LIMIT: must be an integer from 0 to 1000000 (got "-1")'],
+    ['RATE_LIMIT', 'ten', 'RATE_LIMIT: must be an integer from 0 to 1000000 (got "ten")'],
+  ])('refuses %s=%s', (name, value, message) => {
+    expect(() => parseAuthConfig({ ...base, [name]: value }, ['jwt'])).toThrow(message);
+  });
+
+  it('refuses a zero window once the limit is on', () => {
+    expect(() =>
+      parseAuthConfig({ ...base, AUTH_FAILURE_LIMIT: '5', AUTH_FAILURE_BLOCK_SECONDS: '0' }, ['jwt']),
+    ).toThrow('AUTH_FAILURE_BLOCK_SECONDS: must be an integer from 1 to 86400 (got "0")');
+  });
+});

@@ -1,6 +1,7 @@
 import { parseApiKeys, parseBasicUsers, type ApiKeyEntry, type BasicUserEntry } from './credential-entries';
 import { configError, readEnv, type Env } from './env';
 import { JWT_KEY_VARIABLES, parseJwtConfig, type JwtConfig } from './jwt.config';
+import { parseAuthLimits, type AuthLimits } from './limits.config';
 import type { AuthScheme } from './principal';
 
 export interface AuthConfig {
@@ -8,10 +9,12 @@ export interface AuthConfig {
   readonly jwt?: JwtConfig;
   readonly apiKeys: readonly ApiKeyEntry[];
   readonly basicUsers: readonly BasicUserEntry[];
+  /** failed-authentication and per-principal request limits (both off by default) */
+  readonly limits: AuthLimits;
 }
 
 /**
- * Validates the auth variables of security.md for the schemes a service accepts. Variables of schemes the service
+ * Validates the auth variables (docs/security.md) for the schemes a service accepts. Variables of schemes the service
  * does not accept are ignored (a shared Secret may carry them). Throws `Error('<VARIABLE>: <what is wrong>')`;
  * messages never contain a secret value.
  */
@@ -28,5 +31,5 @@ export function parseAuthConfig(env: Env, schemes: readonly AuthScheme[]): AuthC
     ];
     throw configError(candidates[0], `no way to verify credentials; set one of ${candidates.join(', ')}`);
   }
-  return { jwt, apiKeys, basicUsers };
+  return { jwt, apiKeys, basicUsers, limits: parseAuthLimits(env) };
 }

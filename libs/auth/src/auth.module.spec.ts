@@ -15,7 +15,7 @@ import { Test } from '@nestjs/testing';
 import request from 'supertest';
 import { parseAuthConfig } from './auth.config';
 import { AuthenticationError, AuthorizationError } from './auth.errors';
-import type { AuthenticatedRequest } from './auth.guard';
+import type { AuthenticatedRequest } from './access.guard';
 import { AuthModule } from './auth.module';
 import type { AuthScheme, Principal } from './principal';
 import { CurrentPrincipal, Public, Scopes } from './scopes.decorator';

@@ -1,23 +1,69 @@
-import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { AuthGuard } from './auth.guard';
-import { RequestAuthenticator, type RequestAuthenticatorOptions } from './request.authenticator';
+import { ThrottlerModule, ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
+import { AccessGuard, ACCESS_GUARD_OPTIONS, type AccessGuardOptions } from './access.guard';
+import type { AuthConfig } from './auth.config';
+import { AuthFailureLimiter } from './auth-failure.limiter';
+import { buildChallenge } from './authorization-header';
+import type { BasicPasswordVerifierOptions } from './basic-password.verifier';
+import { PassportStrategies } from './passport.strategies';
+import type { AuthScheme } from './principal';
+import { PrincipalThrottlerGuard } from './principal-throttler.guard';
 
-/** `schemes` accepted by the service, `config` from `parseAuthConfig(process.env, schemes)`, challenge `realm`. */
-export type AuthModuleOptions = RequestAuthenticatorOptions;
+export interface AuthModuleOptions {
+  /** schemes the service accepts */
+  readonly schemes: readonly AuthScheme[];
+  /** `parseAuthConfig(process.env, schemes)` */
+  readonly config: AuthConfig;
+  /** realm of the `WWW-Authenticate` challenge, e.g. `capacity-service` */
+  readonly realm: string;
+  readonly basic?: BasicPasswordVerifierOptions;
+  /**
+   * Where the limits count: in memory by default (per replica); any `@nestjs/throttler` storage shared by the
+   * replicas (e.g. a Redis one) makes the counts and blocks common to all of them.
+   */
+  readonly storage?: ThrottlerStorage;
+}
 
-/** Global: registers {@link AuthGuard} for every route of the application and exports the authenticator. */
+/**
+ * Global: the Passport strategies of the accepted schemes, {@link AccessGuard} on every route (authentication,
+ * scopes, failed-authentication limit) and, when `RATE_LIMIT` is set, {@link PrincipalThrottlerGuard} after it.
+ */
 @Global()
 @Module({})
 export class AuthModule {
   static forRoot(options: AuthModuleOptions): DynamicModule {
+    const { failures, rate } = options.config.limits;
+    const storage = options.storage ?? new ThrottlerStorageService();
+    const guardOptions: AccessGuardOptions = {
+      schemes: options.schemes,
+      challenge: buildChallenge(options.schemes, options.realm),
+    };
+    const providers: Provider[] = [
+      {
+        provide: PassportStrategies,
+        useValue: new PassportStrategies(options.schemes, options.config, options.basic),
+      },
+      { provide: ACCESS_GUARD_OPTIONS, useValue: guardOptions },
+      ...(failures
+        ? [{ provide: AuthFailureLimiter, useValue: new AuthFailureLimiter(storage, failures) }]
+        : []),
+      // guards run in this order: authenticate and authorize, then count the principal's requests
+      { provide: APP_GUARD, useClass: AccessGuard },
+      ...(rate ? [{ provide: APP_GUARD, useClass: PrincipalThrottlerGuard }] : []),
+    ];
     return {
       module: AuthModule,
-      providers: [
-        { provide: RequestAuthenticator, useValue: new RequestAuthenticator(options) },
-        { provide: APP_GUARD, useClass: AuthGuard },
-      ],
-      exports: [RequestAuthenticator],
+      imports: rate
+        ? [
+            ThrottlerModule.forRoot({
+              throttlers: [{ ttl: rate.windowMs, limit: rate.limit }],
+              storage,
+            }),
+          ]
+        : [],
+      providers,
+      exports: [PassportStrategies],
     };
   }
 }

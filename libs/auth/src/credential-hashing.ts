@@ -1,6 +1,6 @@
 import { createHash, randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
 
-/** security.md S1.3: scrypt(password, salt bytes, 32, {N: 16384, r: 8, p: 1}). */
+/** docs/security.md: scrypt(password, salt bytes, 32, {N: 16384, r: 8, p: 1}). */
 export const SCRYPT_PARAMS: Readonly<ScryptOptions> = Object.freeze({ N: 16384, r: 8, p: 1 });
 export const SCRYPT_KEY_LENGTH = 32;
 const SALT_BYTES = 16;

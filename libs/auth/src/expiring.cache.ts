@@ -12,13 +12,22 @@ export class ExpiringCache<V> {
   }
 
   get(key: string, now: number): V | undefined {
+    return this.entry(key, now)?.value;
+  }
+
+  /** The instant `key` expires; undefined when it is absent or already expired. */
+  expiry(key: string, now: number): number | undefined {
+    return this.entry(key, now)?.expiresAt;
+  }
+
+  private entry(key: string, now: number): { readonly value: V; readonly expiresAt: number } | undefined {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     if (now >= entry.expiresAt) {
       this.entries.delete(key);
       return undefined;
     }
-    return entry.value;
+    return entry;
   }
 
   set(key: string, value: V, expiresAt: number): void {

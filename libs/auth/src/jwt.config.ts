@@ -1,5 +1,6 @@
 import { createPublicKey, createSecretKey, type KeyObject } from 'node:crypto';
 import { configError, readEnv, type Env } from './env';
+import { parsePreviousJwtKey, type PreviousJwtKey } from './jwt-rotation';
 
 export type JwtAlgorithm = 'HS256' | 'RS256' | 'ES256';
 const JWT_ALGORITHMS: readonly JwtAlgorithm[] = ['HS256', 'RS256', 'ES256'];
@@ -16,6 +17,8 @@ export interface JwtConfig {
   readonly algorithms: readonly JwtAlgorithm[];
   readonly issuer?: string;
   readonly audience?: string;
+  /** Key rotation: the previous key, accepted until its end of grace (jwt-rotation.ts). */
+  readonly previous?: PreviousJwtKey;
 }
 
 export const JWT_KEY_VARIABLES = ['JWT_SECRET', 'JWT_PUBLIC_KEY', 'JWT_JWKS_URI'] as const;
@@ -42,6 +45,7 @@ export function parseJwtConfig(env: Env): JwtConfig | undefined {
     algorithms: parseAlgorithms(readEnv(env, 'JWT_ALGORITHMS'), allowed, present[0]),
     issuer: readEnv(env, 'JWT_ISSUER')?.trim(),
     audience: readEnv(env, 'JWT_AUDIENCE')?.trim(),
+    previous: parsePreviousJwtKey(env, source),
   };
 }
 
@@ -52,9 +56,7 @@ function parseKeySource(
   const value = readEnv(env, variable) as string;
   switch (variable) {
     case 'JWT_SECRET':
-      if (value.length < MIN_SECRET_LENGTH)
-        throw configError(variable, `must be at least ${MIN_SECRET_LENGTH} characters`);
-      return [{ kind: 'secret', key: createSecretKey(Buffer.from(value, 'utf8')) }, ['HS256']];
+      return [{ kind: 'secret', key: parseSecret(value, variable) }, ['HS256']];
     case 'JWT_PUBLIC_KEY':
       return parsePublicKey(value);
     case 'JWT_JWKS_URI':
@@ -62,30 +64,38 @@ function parseKeySource(
   }
 }
 
-function parsePublicKey(value: string): [JwtKeySource, JwtAlgorithm[]] {
+export function parseSecret(value: string, variable: string): KeyObject {
+  if (value.length < MIN_SECRET_LENGTH)
+    throw configError(variable, `must be at least ${MIN_SECRET_LENGTH} characters`);
+  return createSecretKey(Buffer.from(value, 'utf8'));
+}
+
+export function parsePublicKey(
+  value: string,
+  variable = 'JWT_PUBLIC_KEY',
+): [{ kind: 'publicKey'; key: KeyObject }, JwtAlgorithm[]] {
   // Kubernetes Secrets and .env files often carry the PEM on one line with literal "\n".
   const pem = value.includes('\n') ? value.trim() : value.trim().replace(/\\n/g, '\n');
-  if (/PRIVATE KEY-----/.test(pem))
-    throw configError('JWT_PUBLIC_KEY', 'is a private key; give the public key');
+  if (/PRIVATE KEY-----/.test(pem)) throw configError(variable, 'is a private key; give the public key');
   let key: KeyObject;
   try {
     key = createPublicKey({ key: pem, format: 'pem' });
   } catch {
-    throw configError('JWT_PUBLIC_KEY', 'is not a valid PEM public key');
+    throw configError(variable, 'is not a valid PEM public key');
   }
   const details = key.asymmetricKeyDetails ?? {};
   if (key.asymmetricKeyType === 'rsa') {
     if ((details.modulusLength ?? 0) < 2048)
-      throw configError('JWT_PUBLIC_KEY', 'RSA key must be at least 2048 bits');
+      throw configError(variable, 'RSA key must be at least 2048 bits');
     return [{ kind: 'publicKey', key }, ['RS256']];
   }
   if (key.asymmetricKeyType === 'ec') {
     if (details.namedCurve !== 'prime256v1')
-      throw configError('JWT_PUBLIC_KEY', 'EC key must use curve P-256 (ES256)');
+      throw configError(variable, 'EC key must use curve P-256 (ES256)');
     return [{ kind: 'publicKey', key }, ['ES256']];
   }
   throw configError(
-    'JWT_PUBLIC_KEY',
+    variable,
     `unsupported key type ${key.asymmetricKeyType ?? 'unknown'} (RSA or EC P-256 expected)`,
   );
 }

@@ -1,4 +1,4 @@
-/** The scopes of security.md S2: one per operation family. Any principal may hold any of them. */
+/** The scopes of docs/security.md: one per operation family. Any principal may hold any of them. */
 export const SCOPES = [
   'capacity:calculate',
   'capacity:reserve',

@@ -1,6 +1,6 @@
 /**
- * @delivery/capacity-domain: the pure capacity engine (design/capacity-engine.md) and its configuration model
- * (design/configuration.md). No framework, no I/O, no system clock.
+ * @delivery/capacity-domain: the pure capacity engine (docs/algorithm.md) and its configuration model
+ * (docs/configuration.md). No framework, no I/O, no system clock.
  */
 export type { Clock } from './calendar/business-time';
 export type { Weekday } from './calendar/calendar';
@@ -29,7 +29,9 @@ export {
   ROUTE_MODES,
 } from './configuration/configuration-document.types';
 export type { ConfigurationResult, ParsedConfiguration } from './configuration/configuration.parser';
-export { parseConfiguration } from './configuration/configuration.parser';
+export { parseConfiguration, parseConfigurationInSlices } from './configuration/configuration.parser';
+export { runAtOnce, runInSlices } from './configuration/slices';
+export type { Pacer, Steps } from './configuration/slices';
 export { snapshotToDocument } from './configuration/configuration.exporter';
 export type {
   CounterModel,
@@ -55,4 +57,6 @@ export type {
 } from './engine/capacity-outcome';
 export { ROUTES_NOT_FOUND_CODE, ROUTES_NOT_FOUND_MESSAGE } from './engine/capacity-outcome';
 export type { CounterPlanEntry, DatePlan, GroupPlan, WindowPlanEntry } from './engine/counter-plan.builder';
-export { calculate, planReads } from './engine/capacity-engine';
+export type { ExplainedOutcome } from './engine/capacity-engine';
+export { calculate, explain, planReads } from './engine/capacity-engine';
+export type * from './engine/explanation.types';

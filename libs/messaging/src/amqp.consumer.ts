@@ -111,11 +111,15 @@ export class AmqpConsumer implements MessageConsumer {
     return this.dispatcher.tracker.size();
   }
 
-  async queueDepth(): Promise<number> {
+  async queueDepth(queue = this.queue): Promise<number> {
     const model = this.connection.current();
     if (!model) throw new Error('The message broker is not connected');
-    const { messageCount } = await withTemporaryChannel(model, (channel) => channel.checkQueue(this.queue));
+    const { messageCount } = await withTemporaryChannel(model, (channel) => channel.checkQueue(queue));
     return messageCount;
+  }
+
+  channelOpen(): boolean {
+    return this.channel !== undefined && this.connection.isConnected();
   }
 
   /** Closing the channel returns unacknowledged deliveries to the queue (the broker counts a redelivery). */

@@ -94,9 +94,13 @@ export class AmqpTransportStrategy extends Server<AmqpTransportEvents> implement
     return this.consumer.resume();
   }
 
-  /** Ready messages in the consumed queue, for a queue-depth gauge. */
-  queueDepth(): Promise<number> {
-    return this.consumer.queueDepth();
+  /** Ready messages in `queue` (default: the consumed queue), for the queue-depth gauges. */
+  queueDepth(queue?: string): Promise<number> {
+    return this.consumer.queueDepth(queue);
+  }
+
+  channelOpen(): boolean {
+    return this.consumer.channelOpen();
   }
 
   private async handle(message: DeliveredMessage): Promise<void> {

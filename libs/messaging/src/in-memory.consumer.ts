@@ -93,8 +93,12 @@ export class InMemoryConsumer implements MessageConsumer {
     return this.dispatcher.tracker.size();
   }
 
-  async queueDepth(): Promise<number> {
-    return this.broker.depth(this.queue);
+  async queueDepth(queue = this.queue): Promise<number> {
+    return this.broker.depth(queue);
+  }
+
+  channelOpen(): boolean {
+    return this.state !== 'cancelled';
   }
 
   /** Unsettled deliveries go back to the queue, as when an AMQP channel closes. */

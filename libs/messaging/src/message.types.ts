@@ -64,8 +64,10 @@ export interface MessageConsumer {
   cancel(timeoutMs: number): Promise<boolean>;
   /** Number of handlers running now. */
   inFlight(): number;
-  /** Messages ready in the queue (not counting unacknowledged ones). */
-  queueDepth(): Promise<number>;
+  /** Messages ready in `queue` (default: the consumed queue), not counting unacknowledged ones. */
+  queueDepth(queue?: string): Promise<number>;
+  /** True while the consumer has an open channel (AMQP) or is attached to its broker (in memory). */
+  channelOpen(): boolean;
   /** Releases the consumer's resources; unacknowledged messages go back to the queue. */
   close(): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { Controller, Global, Module } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
-import { ReadinessRegistry } from '@delivery/platform';
+import { MetricsService, ReadinessRegistry } from '@delivery/platform';
 import { InMemoryBroker } from './in-memory.broker';
 import { Messaging, MessagingModule } from './messaging.module';
 import type { MessagingHooks, ConfirmEvent } from './messaging.hooks';
@@ -9,8 +9,11 @@ import { productTopology } from './product-topology';
 import { buildOutgoingMessage, waitFor } from './testing';
 
 @Global()
-@Module({ providers: [ReadinessRegistry], exports: [ReadinessRegistry] })
-class ReadinessModule {}
+@Module({
+  providers: [ReadinessRegistry, { provide: MetricsService, useValue: new MetricsService() }],
+  exports: [ReadinessRegistry, MetricsService],
+})
+class PlatformStandIn {}
 
 const confirms: ConfirmEvent[] = [];
 class RecordingHooks implements MessagingHooks {
@@ -35,7 +38,7 @@ describe('MessagingModule on an in-memory broker', () => {
     const topology = productTopology();
     const moduleRef = await Test.createTestingModule({
       imports: [
-        ReadinessModule,
+        PlatformStandIn,
         MessagingModule.forRoot({
           broker,
           connectionName: 'test',
@@ -59,9 +62,21 @@ describe('MessagingModule on an in-memory broker', () => {
     await waitFor(() => received.length === 1);
     expect(received).toEqual([{ n: 1 }]);
     expect(confirms).toEqual([{ messages: 1, durationMs: expect.any(Number), outcome: 'confirmed' }]);
+    const gauges = async () =>
+      (await app.get(MetricsService).registry.metrics())
+        .split('\n')
+        .filter((line) => line.startsWith('rabbitmq_'));
+    expect(await gauges()).toEqual([
+      'rabbitmq_connection_up 1',
+      'rabbitmq_channel_open{channel="publisher"} 1',
+      'rabbitmq_channel_open{channel="consumer"} 1',
+    ]);
 
     broker.setConnected(false);
     await expect(check()).rejects.toThrow('not connected');
+    expect(await gauges()).toEqual(
+      expect.arrayContaining(['rabbitmq_connection_up 0', 'rabbitmq_channel_open{channel="publisher"} 0']),
+    );
     await app.close();
   });
 });

@@ -9,7 +9,7 @@ import {
   Optional,
   type Type,
 } from '@nestjs/common';
-import { ReadinessRegistry } from '@delivery/platform';
+import { MetricsService, ReadinessRegistry } from '@delivery/platform';
 import { AmqpMessaging } from './amqp.messaging';
 import { AmqpTransportStrategy } from './amqp.transport-strategy';
 import type { DeliveryPolicy } from './delivery.policy';
@@ -50,7 +50,8 @@ const MESSAGING_HOOKS = Symbol('MESSAGING_HOOKS');
 
 /**
  * One app's messaging, on RabbitMQ or on an `InMemoryBroker`: the publisher, a transport for a worker, readiness
- * (`rabbitmq`), and closing on shutdown. Starting does not wait for the broker: the app boots not ready and
+ * (`rabbitmq`), the connection and channel gauges (`rabbitmq_connection_up`, `rabbitmq_channel_open{channel}`),
+ * and closing on shutdown. Starting does not wait for the broker: the app boots not ready and
  * becomes ready when the connection is up (it keeps reconnecting).
  */
 @Injectable()
@@ -58,10 +59,12 @@ export class Messaging implements OnModuleInit, OnApplicationShutdown {
   readonly publisher: MessagePublisher;
   private readonly amqp: AmqpMessaging | undefined;
   private readonly hooks: MessagingHooks;
+  private readonly transports: AmqpTransportStrategy[] = [];
 
   constructor(
     @Inject(MESSAGING_OPTIONS) private readonly options: MessagingModuleOptions,
     private readonly readiness: ReadinessRegistry,
+    private readonly metrics: MetricsService,
     @Optional() @Inject(MESSAGING_HOOKS) hooks?: MessagingHooks,
   ) {
     this.hooks = bound(hooks ?? {});
@@ -88,11 +91,34 @@ export class Messaging implements OnModuleInit, OnApplicationShutdown {
       if (!this.publisher.isReady()) throw new Error(this.notReadyReason());
     });
     this.amqp?.start().catch(() => undefined); // keeps reconnecting; readiness says when it is up
+    this.metrics.gaugeCollected(
+      'rabbitmq_connection_up',
+      'Whether the broker connection is open (1) or not (0)',
+      [],
+      (gauge) => {
+        gauge.set(Number(this.amqp ? this.amqp.connection.isConnected() : this.publisher.isReady()));
+      },
+    );
+    this.metrics.gaugeCollected(
+      'rabbitmq_channel_open',
+      "Whether a channel is open (1) or not (0): the publisher's confirm channel, the consumer's channel",
+      ['channel'],
+      (gauge) => {
+        gauge.set({ channel: 'publisher' }, Number(this.publisher.isReady()));
+        for (const transport of this.transports)
+          gauge.set({ channel: 'consumer' }, Number(transport.channelOpen()));
+      },
+    );
   }
 
   /** A Nest transport consuming `options.policy.queue` with manual acks, retries and dead letters. */
   transport(options: TransportOptions): AmqpTransportStrategy {
-    if (this.amqp) return this.amqp.transport(options);
+    const transport = this.amqp ? this.amqp.transport(options) : this.inMemoryTransport(options);
+    this.transports.push(transport);
+    return transport;
+  }
+
+  private inMemoryTransport(options: TransportOptions): AmqpTransportStrategy {
     const broker = this.options.broker as InMemoryBroker;
     const consumer = new InMemoryConsumer(broker, {
       ...options,

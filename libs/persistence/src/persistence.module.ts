@@ -8,7 +8,9 @@ import {
   OnModuleInit,
 } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { ReadinessRegistry } from '@delivery/platform';
+import type { Pool } from 'pg';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver';
+import { MetricsService, ReadinessRegistry } from '@delivery/platform';
 import { createDataSource, DataSourceSettings } from './data-source';
 
 export interface PersistenceOptions {
@@ -22,7 +24,8 @@ export interface PersistenceOptions {
 const PERSISTENCE_OPTIONS = Symbol('PERSISTENCE_OPTIONS');
 
 /**
- * Gives an app its TypeORM `DataSource` (injectable as `DataSource`), registers the Postgres readiness check (unless
+ * Gives an app its TypeORM `DataSource` (injectable as `DataSource`), reports its pool as `pg_pool_*{pool="main"}`,
+ * registers the Postgres readiness check (unless
  * `gatesReadiness` is false) and closes the pool last on shutdown. It never runs migrations (`npm run migrate` / the migration Job does).
  */
 @Injectable()
@@ -31,9 +34,11 @@ class DataSourceLifecycle implements OnModuleInit, OnApplicationShutdown {
     @Inject(DataSource) private readonly dataSource: DataSource,
     private readonly readiness: ReadinessRegistry,
     @Inject(PERSISTENCE_OPTIONS) private readonly options: PersistenceOptions,
+    private readonly metrics: MetricsService,
   ) {}
 
   onModuleInit(): void {
+    this.metrics.observePool('main', (this.dataSource.driver as PostgresDriver).master as Pool);
     if (this.options.gatesReadiness === false) return;
     this.readiness.register('postgres', async () => {
       await this.dataSource.query('SELECT 1');

@@ -14,11 +14,13 @@ import { ERROR_FORMAT } from './errors/exception.filter';
 import { jsonBodies } from './http/body-parsing';
 import { requestId } from './http/request-id';
 import { ShutdownState } from './lifecycle/shutdown.state';
+import { bindLogContext } from './logging/log-context';
 import { httpLoggerOptions, NestPinoLogger, ROOT_LOGGER } from './logging/logger';
 import { httpMetrics } from './metrics/http-metrics.middleware';
 import { MetricsService } from './metrics/metrics.service';
 import { PLATFORM_OPTIONS, PlatformOptions } from './platform.module';
 import { buildOpenApi, serveSwagger, SwaggerSettings } from './swagger/swagger';
+import { flushTraces } from './tracing/flush';
 
 type AppConfig = PlatformEnv & { PORT: number };
 
@@ -59,11 +61,13 @@ export async function createHttpApp(
   app.use(requestId);
   app.use(closeConnectionsWhenDraining(app.get(ShutdownState)));
   app.use(pinoHttp(httpLoggerOptions(logger)));
+  app.use(bindLogContext);
   app.use(helmet());
   app.use(httpMetrics(app.get(MetricsService)));
   app.use(jsonBodies(options.basePath, options.bodyLimits ?? []));
   if (options.basePath) app.setGlobalPrefix(options.basePath, { exclude: UNPREFIXED });
-  if (swagger) serveSwagger(app, options.basePath, buildOpenApi(app, swagger));
+  if (swagger && options.config.SWAGGER_ENABLED === 'true')
+    serveSwagger(app, options.basePath, buildOpenApi(app, swagger));
   await app.init();
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) =>
     respondWithError(error, req, res, format, logger),
@@ -72,7 +76,7 @@ export async function createHttpApp(
 }
 
 /**
- * Listens, and on SIGTERM/SIGINT shuts down as operations.md O1 says: readiness false, optional delay for load
+ * Listens, and on SIGTERM/SIGINT shuts down as docs/operations.md says: readiness false, optional delay for load
  * balancers to notice, stop accepting and drain in-flight requests, stop consumers, close pools, exit 0 — all
  * bounded by SHUTDOWN_TIMEOUT_MS (exit 1 if exceeded).
  */
@@ -91,6 +95,7 @@ export async function listenWithGracefulShutdown(app: INestApplication, config: 
     }, config.SHUTDOWN_TIMEOUT_MS);
     timer.unref();
     await shutdown(app, config);
+    await flushTraces();
     logger.info('shutdown complete');
     process.exit(0);
   };

@@ -8,6 +8,7 @@ export * from './errors/normalize-error';
 export { invalidJsonError } from './http/body-parsing';
 export * from './http/json-array-body';
 export * from './health/readiness.registry';
+export * from './logging/log-context';
 export * from './logging/logger';
 export * from './lifecycle/shutdown.state';
 export * from './metrics/metrics.service';

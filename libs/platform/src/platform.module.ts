@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
@@ -8,6 +9,7 @@ import { HealthController } from './health/health.controller';
 import { ReadinessRegistry } from './health/readiness.registry';
 import { BodyLimit } from './http/body-parsing';
 import { ShutdownState } from './lifecycle/shutdown.state';
+import { LogContext } from './logging/log-context';
 import { createRootLogger, ROOT_LOGGER } from './logging/logger';
 import { MetricsController } from './metrics/metrics.controller';
 import { MetricsService } from './metrics/metrics.service';
@@ -25,7 +27,17 @@ export interface PlatformOptions {
 
 export const PLATFORM_OPTIONS = Symbol('PLATFORM_OPTIONS');
 
-/** The contract's error bodies, health, metrics, the root logger and shutdown state of one app (operations.md O1). */
+/** `APP_VERSION` (set it to the image tag), else the version of the package.json the process runs from. */
+function buildVersion(): string {
+  if (process.env.APP_VERSION) return process.env.APP_VERSION;
+  try {
+    return (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** The contract's error bodies, health, metrics, the root logger and shutdown state of one app (docs/operations.md). */
 @Global()
 @Module({})
 export class PlatformModule {
@@ -41,7 +53,14 @@ export class PlatformModule {
         { provide: APP_FILTER, useClass: ContractExceptionFilter },
         ReadinessRegistry,
         ShutdownState,
-        MetricsService,
+        {
+          provide: MetricsService,
+          useValue: new MetricsService({
+            service: options.service,
+            version: buildVersion(),
+          }),
+        },
+        LogContext,
       ],
       exports: [
         PLATFORM_OPTIONS,
@@ -50,6 +69,7 @@ export class PlatformModule {
         ReadinessRegistry,
         ShutdownState,
         MetricsService,
+        LogContext,
       ],
     };
   }

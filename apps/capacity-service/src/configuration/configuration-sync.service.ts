@@ -7,7 +7,7 @@ import { ActiveConfiguration } from './active-configuration';
 
 /**
  * Keeps this replica on the newest configuration version (configuration.md "Across replicas"): a `LISTEN`
- * connection hears every load at once, a periodic check (`CONFIG_CHECK_INTERVAL_MS`, default 30 s) heals a
+ * connection hears every load (followed after a random delay, so replicas do not rebuild together), a periodic check (`CONFIG_CHECK_INTERVAL_MS`, default 30 s) heals a
  * missed notification, and the first check runs before the app listens. Readiness (`configuration`) is false
  * until a snapshot is active; a database never loaded gives the valid, empty snapshot (version 0).
  */
@@ -15,6 +15,7 @@ import { ActiveConfiguration } from './active-configuration';
 export class ConfigurationSync implements OnApplicationBootstrap, OnApplicationShutdown {
   private listener: ConfigurationChangeListener | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private jitter: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = false;
@@ -35,7 +36,7 @@ export class ConfigurationSync implements OnApplicationBootstrap, OnApplicationS
       url: this.config.DATABASE_URL,
       applicationName: 'capacity-service-config-listener',
       onChange: (version) => {
-        if (version === null || version > (this.active.peek()?.version ?? -1)) void this.check();
+        if (version === null || version > (this.active.peek()?.version ?? -1)) this.checkAfterJitter();
       },
       onError: (error) => this.logger.warn(`configuration listener: ${error.message} (reconnecting)`),
     });
@@ -48,8 +49,26 @@ export class ConfigurationSync implements OnApplicationBootstrap, OnApplicationS
   async onApplicationShutdown(): Promise<void> {
     this.stopped = true;
     if (this.timer !== null) clearInterval(this.timer);
+    if (this.jitter !== null) clearTimeout(this.jitter);
     await this.listener?.stop();
     await this.running;
+  }
+
+  /**
+   * A load announced by another replica is followed after a random delay (0 to CONFIG_RELOAD_JITTER_MS), so the
+   * replicas rebuild one after another rather than all at the same instant; several notifications in that delay
+   * give one check.
+   */
+  private checkAfterJitter(): void {
+    if (this.jitter !== null || this.stopped) return;
+    this.jitter = setTimeout(
+      () => {
+        this.jitter = null;
+        void this.check();
+      },
+      Math.floor(Math.random() * this.config.CONFIG_RELOAD_JITTER_MS),
+    );
+    this.jitter.unref();
   }
 
   /** Loads the newest version if it is newer than the active one. Concurrent calls share one run (plus one more). */

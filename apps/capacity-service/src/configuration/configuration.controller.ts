@@ -1,39 +1,30 @@
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiBasicAuth,
-  ApiBearerAuth,
-  ApiBody,
-  ApiForbiddenResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiPayloadTooLargeResponse,
-  ApiTags,
-  ApiUnauthorizedResponse,
-  ApiUnsupportedMediaTypeResponse,
-} from '@nestjs/swagger';
+import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Scopes } from '@delivery/auth';
 import {
   ActiveConfigurationResponse,
+  CONFIGURATION_EXAMPLE,
   ConfigurationImportRequest,
   ConfigurationImportResponse,
   ConfigurationLoadResponse,
-  ErrorResponse,
 } from '@delivery/contracts';
+import { ErrorResponses } from '../capacity.error-responses';
 import { ActiveConfiguration } from './active-configuration';
 import { activeConfigurationBody, loadMessage } from './configuration.presenter';
 import { ImportConfigurationUseCase } from './import-configuration.use-case';
 import { LoadConfigurationUseCase } from './load-configuration.use-case';
 
-const INVALID =
-  'CONFIGURATION_INVALID: every problem in `details.errors` (`field` is its JSON path); nothing changed';
+const INVALID = ErrorResponses.badRequest(
+  'CONFIGURATION_INVALID: every problem in `details.errors` (`field` is its JSON path); nothing changed',
+  ErrorResponses.error('CONFIGURATION_INVALID', 'The configuration is invalid', {
+    errors: [{ field: 'routes[2].source', message: "unknown node 'CD09'" }],
+  }),
+);
 
-/** Configuration operations (configuration.md): import a document, read the active one, load from the tables. */
+/** Configuration operations (docs/configuration.md): import a document, read the active one, load from the tables. */
 @ApiTags('configuration')
 @ApiBearerAuth('bearer')
 @ApiBasicAuth('basic')
-@ApiUnauthorizedResponse({ type: ErrorResponse, description: 'UNAUTHORIZED (with WWW-Authenticate)' })
-@ApiForbiddenResponse({ type: ErrorResponse, description: 'FORBIDDEN: the credentials lack the scope' })
 @Controller('configuration')
 export class ConfigurationController {
   constructor(
@@ -45,22 +36,23 @@ export class ConfigurationController {
   @Put()
   @Scopes('configuration:write')
   @ApiOperation({
+    operationId: 'replaceConfiguration',
     summary: 'Replace the configuration with a document and load it (scope configuration:write)',
     description:
       'Validates the whole document, replaces the configuration tables, upserts the optional `stock` and `usage` ' +
       'rows and records a new version in one transaction, then serves it; other replicas follow.',
   })
-  @ApiBody({ type: ConfigurationImportRequest })
+  @ApiBody({
+    type: ConfigurationImportRequest,
+    examples: {
+      oneRoute: { summary: 'One warehouse serving one zone, with stock', value: CONFIGURATION_EXAMPLE },
+    },
+  })
   @ApiOkResponse({ type: ConfigurationImportResponse })
-  @ApiBadRequestResponse({ type: ErrorResponse, description: INVALID })
-  @ApiPayloadTooLargeResponse({
-    type: ErrorResponse,
-    description: 'PAYLOAD_TOO_LARGE: beyond CONFIGURATION_BODY_LIMIT_MB (default 16)',
-  })
-  @ApiUnsupportedMediaTypeResponse({
-    type: ErrorResponse,
-    description: 'UNSUPPORTED_MEDIA_TYPE: the body is not JSON',
-  })
+  @INVALID
+  @ErrorResponses.common('configuration:write')
+  @ErrorResponses.payloadTooLarge('CONFIGURATION_BODY_LIMIT_MB (default 16 MB)')
+  @ErrorResponses.unsupportedMediaType()
   async replace(@Body() document: unknown): Promise<ConfigurationImportResponse> {
     const configuration = await this.importConfiguration.execute(document);
     return { message: loadMessage(configuration), version: configuration.version };
@@ -68,8 +60,12 @@ export class ConfigurationController {
 
   @Get()
   @Scopes('configuration:read')
-  @ApiOperation({ summary: 'The active configuration, its version and load time (scope configuration:read)' })
+  @ApiOperation({
+    operationId: 'getConfiguration',
+    summary: 'The active configuration, its version and load time (scope configuration:read)',
+  })
   @ApiOkResponse({ type: ActiveConfigurationResponse })
+  @ErrorResponses.common('configuration:read')
   read(): Record<string, unknown> {
     return activeConfigurationBody(this.active.get());
   }
@@ -78,11 +74,13 @@ export class ConfigurationController {
   @HttpCode(200)
   @Scopes('configuration:load')
   @ApiOperation({
+    operationId: 'loadConfiguration',
     summary: 'Rebuild the configuration from the tables and load it (scope configuration:load)',
     description: 'No body. Validates what the tables hold; when invalid the active configuration stays.',
   })
   @ApiOkResponse({ type: ConfigurationLoadResponse })
-  @ApiBadRequestResponse({ type: ErrorResponse, description: INVALID })
+  @INVALID
+  @ErrorResponses.common('configuration:load')
   async load(): Promise<ConfigurationLoadResponse> {
     return { message: loadMessage(await this.loadConfiguration.execute()) };
   }

@@ -1,21 +1,26 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   calculate,
+  CalculationData,
   CapacityOutcome,
   CapacityRequest,
   Clock,
+  explain,
+  ExplainedOutcome,
   isLayoutA,
   planReads,
+  Snapshot,
 } from '@delivery/capacity-domain';
 import { CalculationDataReader } from '@delivery/persistence';
+import { snakeCase } from '@delivery/platform';
 import { CapacityMetrics } from '../capacity.metrics';
 import { CLOCK } from '../clock';
 import { ActiveConfiguration } from '../configuration/active-configuration';
 
 /**
- * One calculation (capacity-engine.md): the active snapshot, the engine's read plan, the planned counters, stock and
+ * One calculation (docs/algorithm.md): the active snapshot, the engine's read plan, the planned counters, stock and
  * weights in at most two statements, then the engine. Both phases see one snapshot and one instant, so the plan
- * always covers what the calculation reads.
+ * always covers what the calculation reads. `explain` runs the same engine with its recorders on the same inputs.
  */
 @Injectable()
 export class CalculateDeliveryCapacityUseCase {
@@ -28,6 +33,21 @@ export class CalculateDeliveryCapacityUseCase {
 
   async execute(request: CapacityRequest): Promise<CapacityOutcome> {
     const started = process.hrtime.bigint();
+    const { snapshot, data, clock } = await this.inputs(request);
+    const outcome = calculate(snapshot, request, data, clock);
+    this.record(request, outcome, started);
+    return outcome;
+  }
+
+  /** The calculation and its explanation from one engine run (not counted as a calculation in the metrics). */
+  async explain(request: CapacityRequest): Promise<ExplainedOutcome> {
+    const { snapshot, data, clock } = await this.inputs(request);
+    return explain(snapshot, request, data, clock);
+  }
+
+  private async inputs(
+    request: CapacityRequest,
+  ): Promise<{ snapshot: Snapshot; data: CalculationData; clock: Clock }> {
     const { snapshot } = this.active.get();
     const now = this.clock.now();
     const clock: Clock = { now: () => now };
@@ -35,14 +55,12 @@ export class CalculateDeliveryCapacityUseCase {
     const readStarted = process.hrtime.bigint();
     const data = await this.reader.read(plan);
     this.metrics.counterReadDuration.observe(seconds(readStarted));
-    const outcome = calculate(snapshot, request, data, clock);
-    this.record(request, outcome, started);
-    return outcome;
+    return { snapshot, data, clock };
   }
 
   private record(request: CapacityRequest, outcome: CapacityOutcome, started: bigint): void {
     const layout = isLayoutA(request) ? 'A' : 'B';
-    this.metrics.calculationDuration.observe({ layout, outcome: outcome.kind }, seconds(started));
+    this.metrics.calculationDuration.observe({ layout, outcome: snakeCase(outcome.kind) }, seconds(started));
     if (outcome.kind === 'invalid') return;
     let dates = 0;
     if (outcome.layout === 'A') {

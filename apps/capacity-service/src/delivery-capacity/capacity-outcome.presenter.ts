@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   CalculateDeliveryCapacityResponse,
+  CalculationExplanation,
   CapacityOutcome,
+  ExplainedOutcome,
   DeliveryDateLineResponse,
   ROUTES_NOT_FOUND_CODE,
   ROUTES_NOT_FOUND_MESSAGE,
@@ -32,6 +34,31 @@ export function presentOutcome(
     default:
       return unreachable(outcome);
   }
+}
+
+export interface PresentedExplanation {
+  calculationStatus: 200 | 404;
+  calculation: CalculateDeliveryCapacityResponse | DeliveryDateLineResponse[];
+  explanation: CalculationExplanation;
+}
+
+/**
+ * The explanation endpoint: a 400 exactly as the calculation; otherwise 200 with the calculation's status and
+ * body (for 404, the groups behind ROUTES_NOT_FOUND) and the explanation recorded by the same run.
+ */
+export function presentExplanation(
+  explained: ExplainedOutcome,
+  layout: 'A' | 'B',
+  newIdentifier: () => string = randomUUID,
+): PresentedExplanation {
+  if (explained.explanation === null)
+    throw validationError(explained.outcome.errors, invalidRequestMessage(layout));
+  const { outcome, explanation } = explained;
+  return {
+    calculationStatus: outcome.kind === 'ok' ? 200 : 404,
+    calculation: presentOutcome({ ...outcome, kind: 'ok' }, layout, newIdentifier),
+    explanation,
+  };
 }
 
 function unreachable(outcome: never): never {

@@ -402,7 +402,7 @@ describe('POST /delivery/capacity: E10 worked examples', () => {
       dates: await metric('capacity_delivery_dates_computed_total{layout="A"}'),
       reads: await metric('capacity_counter_read_duration_seconds_count'),
       notFound: await metric(
-        'capacity_calculation_duration_seconds_count{layout="A",outcome="routesNotFound"}',
+        'capacity_calculation_duration_seconds_count{layout="A",outcome="routes_not_found"}',
       ),
     };
     await postCapacity(server, e10Request({ items: [ITEM, { ...ITEM, origin: 'TD05' }] }));
@@ -415,7 +415,7 @@ describe('POST /delivery/capacity: E10 worked examples', () => {
       dates: (await metric('capacity_delivery_dates_computed_total{layout="A"}')) - before.dates,
       reads: (await metric('capacity_counter_read_duration_seconds_count')) - before.reads,
       notFound:
-        (await metric('capacity_calculation_duration_seconds_count{layout="A",outcome="routesNotFound"}')) -
+        (await metric('capacity_calculation_duration_seconds_count{layout="A",outcome="routes_not_found"}')) -
         before.notFound,
     }).toEqual({ calculations: 1, groups: 3, dates: 5, reads: 2, notFound: 1 });
   });

@@ -16,7 +16,7 @@ export type ReservationOutcome =
   | 'unchanged'
   | 'not_found';
 
-/** Reservation metrics (operations.md O1): operations by outcome, and holds this replica's sweeper expired. */
+/** Reservation metrics (docs/operations.md): operations by outcome, and holds this replica's sweeper expired. */
 @Injectable()
 export class ReservationMetrics {
   readonly operations: Counter<'operation' | 'outcome'>;

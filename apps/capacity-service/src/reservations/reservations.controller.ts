@@ -1,30 +1,18 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
   ApiBasicAuth,
   ApiBearerAuth,
   ApiBody,
-  ApiConflictResponse,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiInternalServerErrorResponse,
-  ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
-  ApiPayloadTooLargeResponse,
   ApiTags,
-  ApiUnauthorizedResponse,
-  ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Scopes } from '@delivery/auth';
-import {
-  CreateReservationRequest,
-  ErrorResponse,
-  RESERVATION_EXAMPLE,
-  ReservationResponse,
-} from '@delivery/contracts';
+import { CreateReservationRequest, RESERVATION_EXAMPLE, ReservationResponse } from '@delivery/contracts';
+import { ErrorResponses } from '../capacity.error-responses';
 import { ConfirmReservationUseCase } from './confirm-reservation.use-case';
 import { CreateReservationUseCase } from './create-reservation.use-case';
 import { GetReservationUseCase } from './get-reservation.use-case';
@@ -33,21 +21,24 @@ import { ReservationIdentifierPipe, ReservationRequestPipe } from './reservation
 import { presentReservation } from './reservation.presenter';
 
 const IDENTIFIER = { name: 'identifier', type: String, example: 'order-123' };
-const UNAUTHORIZED = { type: ErrorResponse, description: 'UNAUTHORIZED (with WWW-Authenticate)' };
-const FORBIDDEN = { type: ErrorResponse, description: 'FORBIDDEN: the credentials lack capacity:reserve' };
-const NOT_FOUND = {
-  type: ErrorResponse,
-  description: 'RESERVATION_NOT_FOUND: no reservation has this identifier',
-};
-const BAD_IDENTIFIER = { type: ErrorResponse, description: 'VALIDATION_ERROR: the identifier cannot be one' };
+const NOT_A_DATE =
+  '2026-11-27 is not a delivery date of the group (it lists 2026-11-26, 2026-11-28, 2026-12-01, 2026-12-03, 2026-12-05)';
+const NOT_FOUND = ErrorResponses.notFound(
+  'RESERVATION_NOT_FOUND: no reservation has this identifier',
+  ErrorResponses.error('RESERVATION_NOT_FOUND', 'No reservation order-123', { identifier: 'order-123' }),
+);
+const BAD_IDENTIFIER = ErrorResponses.badRequest(
+  'VALIDATION_ERROR: the identifier cannot be one',
+  ErrorResponses.error('VALIDATION_ERROR', 'The reservation identifier is invalid', {
+    errors: [{ field: 'identifier', message: 'must be 1 to 128 characters among A-Z a-z 0-9 . _ : -' }],
+  }),
+);
 
-/** Capacity reservations (reservations.md R1): hold, confirm, release, read. Scope `capacity:reserve`. */
+/** Capacity reservations (docs/reservations.md): hold, confirm, release, read. Scope `capacity:reserve`. */
 @ApiTags('capacity reservations')
 @ApiBearerAuth('bearer')
 @ApiBasicAuth('basic')
-@ApiUnauthorizedResponse(UNAUTHORIZED)
-@ApiForbiddenResponse(FORBIDDEN)
-@ApiInternalServerErrorResponse({ type: ErrorResponse, description: 'CALCULATION_ERROR, without internals' })
+@ErrorResponses.common('capacity:reserve')
 @Scopes('capacity:reserve')
 @Controller('delivery/capacity/reservations')
 export class ReservationsController {
@@ -60,6 +51,7 @@ export class ReservationsController {
 
   @Post()
   @ApiOperation({
+    operationId: 'createReservation',
     summary: 'Hold the capacity of chosen delivery dates (scope capacity:reserve)',
     description:
       'The layout A request is computed again; each selection must name one of its groups and listed dates (and an ' +
@@ -70,7 +62,10 @@ export class ReservationsController {
   @ApiBody({
     type: CreateReservationRequest,
     examples: {
-      e10: { summary: 'E10 row 1: CD01 to LIM-CENTRO, first date, AM', value: RESERVATION_EXAMPLE },
+      homeDelivery: {
+        summary: 'Hold the AM window of 2026-11-26 for a home delivery from CD01 to LIM-CENTRO',
+        value: RESERVATION_EXAMPLE,
+      },
     },
   })
   @ApiCreatedResponse({ type: ReservationResponse, description: 'HELD: the counters are taken' })
@@ -78,23 +73,28 @@ export class ReservationsController {
     type: ReservationResponse,
     description: 'The existing reservation (same identifier and body)',
   })
-  @ApiBadRequestResponse({
-    type: ErrorResponse,
-    description:
-      'VALIDATION_ERROR: an invalid body (paths like `request.items[0].quantity`, `selections[1]`), `holdMinutes` ' +
+  @ErrorResponses.badRequest(
+    'VALIDATION_ERROR: an invalid body (paths like `request.items[0].quantity`, `selections[1]`), `holdMinutes` ' +
       'outside 1–480, two selections of one group',
-  })
-  @ApiConflictResponse({
-    type: ErrorResponse,
-    description:
-      'CAPACITY_ERROR: a selection matches no group, date or open window, or a counter has no room left ' +
+    ErrorResponses.error('VALIDATION_ERROR', 'The reservation request is invalid', {
+      errors: [{ field: 'holdMinutes', message: 'must not be greater than 480' }],
+    }),
+  )
+  @ErrorResponses.conflict(
+    'CAPACITY_ERROR: a selection matches no group, date or open window, or a counter has no room left ' +
       '(`details.selections[]` names them); IDEMPOTENCY_CONFLICT: the identifier exists with another body',
-  })
-  @ApiPayloadTooLargeResponse({
-    type: ErrorResponse,
-    description: 'PAYLOAD_TOO_LARGE: the body exceeds 1 MB',
-  })
-  @ApiUnsupportedMediaTypeResponse({ type: ErrorResponse, description: 'UNSUPPORTED_MEDIA_TYPE' })
+    ErrorResponses.error(
+      'CAPACITY_ERROR',
+      `Cannot reserve selections[0] (CD01 HOME_DELIVERY LIM-CENTRO 2026-11-27 AM): ${NOT_A_DATE}`,
+      {
+        selections: [
+          { index: 0, ...RESERVATION_EXAMPLE.selections[0], deliveryDate: '2026-11-27', reason: NOT_A_DATE },
+        ],
+      },
+    ),
+  )
+  @ErrorResponses.payloadTooLarge('1 MB')
+  @ErrorResponses.unsupportedMediaType()
   async create(
     @Body(ReservationRequestPipe) body: CreateReservationRequest,
     @Res({ passthrough: true }) response: Response,
@@ -107,17 +107,21 @@ export class ReservationsController {
   @Post(':identifier/confirm')
   @HttpCode(200)
   @ApiOperation({
+    operationId: 'confirmReservation',
     summary: 'Confirm a held reservation (scope capacity:reserve)',
     description: 'A confirmed reservation no longer expires; it can still be released.',
   })
   @ApiParam(IDENTIFIER)
   @ApiOkResponse({ type: ReservationResponse, description: 'CONFIRMED' })
-  @ApiBadRequestResponse(BAD_IDENTIFIER)
-  @ApiNotFoundResponse(NOT_FOUND)
-  @ApiConflictResponse({
-    type: ErrorResponse,
-    description: 'RESERVATION_NOT_HELD: it is CONFIRMED, RELEASED or EXPIRED, or its hold has run out',
-  })
+  @BAD_IDENTIFIER
+  @NOT_FOUND
+  @ErrorResponses.conflict(
+    'RESERVATION_NOT_HELD: it is CONFIRMED, RELEASED or EXPIRED, or its hold has run out',
+    ErrorResponses.error('RESERVATION_NOT_HELD', 'Reservation order-123 is RELEASED, not HELD', {
+      identifier: 'order-123',
+      status: 'RELEASED',
+    }),
+  )
   async confirm(
     @Param('identifier', ReservationIdentifierPipe) identifier: string,
   ): Promise<ReservationResponse> {
@@ -126,6 +130,7 @@ export class ReservationsController {
 
   @Delete(':identifier')
   @ApiOperation({
+    operationId: 'releaseReservation',
     summary: 'Release a reservation (scope capacity:reserve)',
     description:
       'A HELD or CONFIRMED reservation gives back exactly what it took; releasing a RELEASED or EXPIRED one ' +
@@ -133,8 +138,8 @@ export class ReservationsController {
   })
   @ApiParam(IDENTIFIER)
   @ApiOkResponse({ type: ReservationResponse, description: 'RELEASED (or EXPIRED, unchanged)' })
-  @ApiBadRequestResponse(BAD_IDENTIFIER)
-  @ApiNotFoundResponse(NOT_FOUND)
+  @BAD_IDENTIFIER
+  @NOT_FOUND
   async release(
     @Param('identifier', ReservationIdentifierPipe) identifier: string,
   ): Promise<ReservationResponse> {
@@ -143,12 +148,13 @@ export class ReservationsController {
 
   @Get(':identifier')
   @ApiOperation({
+    operationId: 'getReservation',
     summary: 'A reservation: status, expiry and the counters of each selection (scope capacity:reserve)',
   })
   @ApiParam(IDENTIFIER)
   @ApiOkResponse({ type: ReservationResponse })
-  @ApiBadRequestResponse(BAD_IDENTIFIER)
-  @ApiNotFoundResponse(NOT_FOUND)
+  @BAD_IDENTIFIER
+  @NOT_FOUND
   async get(
     @Param('identifier', ReservationIdentifierPipe) identifier: string,
   ): Promise<ReservationResponse> {

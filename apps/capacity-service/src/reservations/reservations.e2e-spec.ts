@@ -562,7 +562,7 @@ describe('capacity reservations (R1–R2.7)', () => {
     });
   });
 
-  describe('authentication (security.md S2, scope capacity:reserve)', () => {
+  describe('authentication (docs/security.md, scope capacity:reserve)', () => {
     it('401 without credentials, 403 without the scope, let in by JWT, API key and Basic holding it', async () => {
       const create = (authorization: string | undefined, id: string) => {
         const req = request(server).post(RESERVATIONS_PATH);

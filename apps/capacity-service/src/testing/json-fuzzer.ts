@@ -1,5 +1,5 @@
 /**
- * Bounded, seeded JSON fuzzing for the bad-input tests (quality-bar.md Q3): mutations of a valid body — wrong
+ * Bounded, seeded JSON fuzzing for the bad-input tests: mutations of a valid body — wrong
  * types, nulls, huge strings, deep nesting, unicode, `__proto__`/`constructor` keys, numbers as strings,
  * impossible dates, oversized arrays and bodies, removed keys, extreme numbers. Bodies are produced as JSON text
  * (deep nesting is spliced in as text, so building them never recurses).

@@ -60,26 +60,38 @@ export class IngestProductMessageUseCase {
       message.errors,
       message.warnings,
     );
-    this.metrics.recordBatch('manifest', (performance.now() - started) / 1000, 0, 0);
+    const seconds = (performance.now() - started) / 1000;
+    this.metrics.recordBatch('manifest', seconds, { persisted: 0, unchanged: 0, skippedStale: 0 });
+    this.logger.log({
+      msg: `manifest of ${message.processCode} recorded in ${Math.round(seconds * 1000)} ms`,
+      batchCount: message.batchCount,
+      ms: Math.round(seconds * 1000),
+    });
   }
 
   private async writeBatch(message: ProductBatchMessage): Promise<void> {
     const started = performance.now();
-    const batch = this.ports.writer.prepareBatch(message.products);
+    const batch = await this.ports.writer.prepareBatch(message.products);
     // The message stays referenced until this handler returns (Nest keeps its arguments), but its products are
     // not needed any more: let them go now instead of carrying them through garbage collections while the
     // transaction runs (the copies every young-generation collection makes of live objects were the worker's
     // biggest cost).
     message.products.length = 0;
     const outcome = await this.ports.writer.writeBatch(summaryOf(message), message.batchIndex, batch);
-    this.metrics.recordBatch(
-      'batch',
-      (performance.now() - started) / 1000,
-      outcome.persisted,
-      outcome.skippedStale,
-    );
-    if (!outcome.applied)
-      this.logger.log(`batch ${message.processCode}:${message.batchIndex} was already written`);
+    const ms = Math.round(performance.now() - started);
+    this.metrics.recordBatch('batch', ms / 1000, outcome);
+    const { persisted, unchanged, skippedStale } = outcome;
+    const name = `batch ${message.processCode}:${message.batchIndex}/${message.batchCount}`;
+    this.logger.log({
+      msg: outcome.applied
+        ? `${name}: ${persisted} persisted, ${unchanged} unchanged, ${skippedStale} skipped as stale, 0 failed in ${ms} ms`
+        : `${name} was already written (${ms} ms)`,
+      persisted,
+      unchanged,
+      skippedStale,
+      failed: 0,
+      ms,
+    });
   }
 
   /** Known from the headers only; without a usable process code the dead letter itself is the record. */

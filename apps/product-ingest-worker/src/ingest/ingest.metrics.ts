@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { Gauge, type Counter, type Histogram } from 'prom-client';
+import type { Counter, Histogram } from 'prom-client';
 import type { DeadLetterEvent, HandledEvent, MessagingHooks, RetryEvent } from '@delivery/messaging';
-import { MetricsService } from '@delivery/platform';
+import { MetricsService, snakeCase } from '@delivery/platform';
+
+export type QueueRole = 'main' | 'retry' | 'dead_letter';
 
 /**
- * O1 metrics of the worker: batch duration, products persisted / skipped, retries, dead letters, handled
- * messages by outcome and the queue depth it sees (read when /metrics is scraped).
+ * O1 metrics of the worker: batch duration, products persisted / unchanged / skipped, retries, dead letters, handled
+ * messages by outcome and the depth of the batches, retry and dead-letter queues (read when /metrics is scraped).
  */
 @Injectable()
 export class IngestMetrics implements MessagingHooks {
@@ -14,7 +16,7 @@ export class IngestMetrics implements MessagingHooks {
   private readonly retries: Counter;
   private readonly deadLetters: Counter;
   private readonly handled: Counter<'outcome'>;
-  private depthSource: (() => Promise<number>) | undefined;
+  private depthSources: Partial<Record<QueueRole, () => Promise<number>>> = {};
 
   constructor(metrics: MetricsService) {
     this.batchDuration = metrics.histogram(
@@ -23,37 +25,47 @@ export class IngestMetrics implements MessagingHooks {
       ['kind'],
       [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     );
-    this.products = metrics.counter('product_ingest_products_total', 'Products written or skipped', [
-      'result',
-    ]);
+    this.products = metrics.counter(
+      'product_ingest_products_total',
+      'Products written, unchanged or skipped',
+      ['result'],
+    );
     this.retries = metrics.counter('product_ingest_retries_total', 'Messages sent to the retry queue');
     this.deadLetters = metrics.counter('product_ingest_dead_letters_total', 'Messages dead-lettered');
     this.handled = metrics.counter('product_ingest_messages_total', 'Messages handled, by outcome', [
       'outcome',
     ]);
-    const source = () => this.depthSource;
-    new Gauge({
-      name: 'product_ingest_queue_depth',
-      help: 'Ready messages in the batches queue (read when scraped)',
-      registers: [metrics.registry],
-      async collect() {
-        const read = source();
-        if (read)
-          await read().then(
-            (depth) => this.set(depth),
-            () => undefined,
-          );
+    metrics.gaugeCollected(
+      'product_ingest_queue_depth',
+      'Ready messages in the batches (main), retry and dead-letter queues (read when scraped)',
+      ['queue'],
+      async (gauge) => {
+        const sources = Object.entries(this.depthSources) as [QueueRole, () => Promise<number>][];
+        await Promise.all(
+          sources.map(([queue, read]) =>
+            read().then(
+              (depth) => gauge.set({ queue }, depth),
+              () => undefined, // broker unreachable: no sample rather than a wrong one
+            ),
+          ),
+        );
       },
-    });
+    );
   }
 
-  observeQueue(depth: () => Promise<number>): void {
-    this.depthSource = depth;
+  observeQueues(depths: Record<QueueRole, () => Promise<number>>): void {
+    this.depthSources = depths;
   }
 
-  recordBatch(kind: 'manifest' | 'batch', seconds: number, persisted: number, skippedStale: number): void {
+  recordBatch(
+    kind: 'manifest' | 'batch',
+    seconds: number,
+    products: { persisted: number; unchanged: number; skippedStale: number },
+  ): void {
+    const { persisted, unchanged, skippedStale } = products;
     this.batchDuration.observe({ kind }, seconds);
     if (persisted > 0) this.products.inc({ result: 'persisted' }, persisted);
+    if (unchanged > 0) this.products.inc({ result: 'unchanged' }, unchanged);
     if (skippedStale > 0) this.products.inc({ result: 'skipped_stale' }, skippedStale);
   }
 
@@ -66,6 +78,6 @@ export class IngestMetrics implements MessagingHooks {
   }
 
   onHandled(event: HandledEvent): void {
-    this.handled.inc({ outcome: event.outcome });
+    this.handled.inc({ outcome: snakeCase(event.outcome) });
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiBearerAuth,
@@ -11,19 +11,36 @@ import {
   ApiParam,
   ApiPayloadTooLargeResponse,
   ApiTags,
+  ApiTooManyRequestsResponse,
   ApiUnauthorizedResponse,
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import { Scopes } from '@delivery/auth';
-import { LoadProductsMessages, MessageResponse, UploadStatusResponse } from '@delivery/contracts';
+import { LoadProductsMessages, UploadAcceptedResponse, UploadStatusResponse } from '@delivery/contracts';
+import type { Request, Response } from 'express';
 import { GetUploadStatusQuery } from './get-upload-status.query';
 import { LOAD_PRODUCTS_BODY, LOAD_PRODUCTS_RESPONSES as R } from './load-products.openapi';
 import { UploadProductsUseCase } from './upload-products.use-case';
 
 @ApiTags('products')
 @ApiBearerAuth('bearer')
-@ApiUnauthorizedResponse({ description: 'Missing or invalid token (empty body)' })
+@ApiUnauthorizedResponse({
+  description: 'Missing or invalid token (empty body)',
+  headers: {
+    'WWW-Authenticate': {
+      description: 'The accepted scheme',
+      schema: { type: 'string', example: 'Bearer realm="product-upload-service"' },
+    },
+  },
+})
 @ApiForbiddenResponse({ description: 'Token without the scope (empty body)' })
+@ApiTooManyRequestsResponse({
+  description:
+    'Too many failed authentications from this address, or too many calls of this operation with this token ' +
+    '(only when the limits are switched on)',
+  headers: { 'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', example: 60 } } },
+  schema: R.tooMany,
+})
 @Controller('load-products')
 export class LoadProductsController {
   constructor(
@@ -34,9 +51,24 @@ export class LoadProductsController {
   @Post()
   @HttpCode(200)
   @Scopes('products:write')
-  @ApiOperation({ summary: 'Upload up to 3000 products (scope products:write)' })
+  @ApiOperation({
+    operationId: 'uploadProducts',
+    summary: 'Upload up to 3000 products (scope products:write)',
+  })
   @ApiBody(LOAD_PRODUCTS_BODY)
-  @ApiOkResponse({ description: 'Accepted for processing (not yet persisted)', schema: R.ok })
+  @ApiOkResponse({
+    description: 'Accepted for processing (not yet persisted); `Location` is the status of the upload',
+    type: UploadAcceptedResponse,
+    headers: {
+      Location: {
+        description: 'The upload status resource',
+        schema: {
+          type: 'string',
+          example: '/product-upload/v1/load-products/0b0f6a0e-8d1c-4c55-9f1c-6d0b7f2f8a11',
+        },
+      },
+    },
+  })
   @ApiBadRequestResponse({
     description: 'Not JSON, no products, over 3000, or none valid',
     schema: R.badRequest,
@@ -47,14 +79,19 @@ export class LoadProductsController {
     description: 'The broker did not confirm every message',
     schema: R.publishFailed,
   })
-  async load(@Body() body: unknown): Promise<MessageResponse> {
+  async load(
+    @Body() body: unknown,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<UploadAcceptedResponse> {
     const { accepted, rejected, processCode } = await this.upload.execute(body);
-    return { message: LoadProductsMessages.accepted(accepted, rejected, processCode) };
+    response.setHeader('Location', `${request.originalUrl.split('?')[0].replace(/\/$/, '')}/${processCode}`);
+    return { message: LoadProductsMessages.accepted(accepted, rejected, processCode), processCode };
   }
 
   @Get(':processCode')
   @Scopes('products:read')
-  @ApiOperation({ summary: 'Status of an upload (scope products:read)' })
+  @ApiOperation({ operationId: 'getUploadStatus', summary: 'Status of an upload (scope products:read)' })
   @ApiParam({ name: 'processCode', format: 'uuid', description: 'The process code of the upload answer' })
   @ApiOkResponse({ type: UploadStatusResponse })
   @ApiBadRequestResponse({ description: 'Not a UUID', schema: R.malformed })

@@ -35,6 +35,8 @@ describe('POST /load-products end to end', () => {
       /^3000 products are being processed \(0 rejected\)\. Process code: [0-9a-f-]{36}$/,
     );
     const processCode = res.body.message.slice(-36);
+    expect(res.body.processCode).toBe(processCode);
+    expect(res.headers.location).toBe(`/product-upload/v1/load-products/${processCode}`);
     const status = await h.settled(processCode);
     expect(status).toMatchObject({
       processCode,
@@ -44,6 +46,7 @@ describe('POST /load-products end to end', () => {
       rejected: 0,
       persisted: 3000,
       skippedStale: 0,
+      unchanged: 0,
       failed: 0,
       batches: { total: 6, done: 6 },
       errors: [],
@@ -153,11 +156,12 @@ describe('POST /load-products end to end', () => {
     expect(await storedProducts(h, ['P-500001'])).toEqual([asStored(first)]);
   });
 
-  it('re-uploading the same products is idempotent (an equal dateUpdate is written again)', async () => {
+  it('re-uploading the same products writes no row: every product counted unchanged', async () => {
     const body = exampleUpload(700, 600_001);
     const snapshot = () =>
       h.query(
-        `SELECT (SELECT json_agg(p ORDER BY product_code) FROM (SELECT product_code, sku_code, price, weight, date_update FROM products WHERE product_code LIKE 'P-6%') p) AS products,
+        `SELECT (SELECT json_agg(p ORDER BY product_code) FROM (SELECT product_code, sku_code, price, weight, date_update, process_code, updated_at, xmin::text FROM products WHERE product_code LIKE 'P-6%') p) AS products,
+                (SELECT array_agg(xmin::text) FROM product_attributes WHERE product_code LIKE 'P-6%') AS attribute_versions,
                 (SELECT count(*) FROM product_barcodes WHERE product_code LIKE 'P-6%') AS barcodes,
                 (SELECT count(*) FROM product_hierarchies WHERE product_code LIKE 'P-6%') AS hierarchies,
                 (SELECT count(*) FROM product_attributes WHERE product_code LIKE 'P-6%') AS attributes`,
@@ -165,12 +169,11 @@ describe('POST /load-products end to end', () => {
     const first = await h.settled(await h.accept(body));
     const before = await snapshot();
     const second = await h.settled(await h.accept(body));
-    expect([first.status, first.persisted, second.status, second.persisted, second.skippedStale]).toEqual([
-      'COMPLETED',
-      700,
-      'COMPLETED',
-      700,
-      0,
+    expect(
+      [first, second].map((s) => [s.status, s.persisted, s.unchanged, s.skippedStale, s.failed]),
+    ).toEqual([
+      ['COMPLETED', 700, 0, 0, 0],
+      ['COMPLETED', 0, 700, 0, 0],
     ]);
     expect(await snapshot()).toEqual(before);
     expect(before).toEqual([

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LoadProductsMessages, ProductValidator, type Product, type ProductIssue } from '@delivery/contracts';
 import { describeError, Messaging, productTopology } from '@delivery/messaging';
-import { ApiError } from '@delivery/platform';
+import { ApiError, LogContext } from '@delivery/platform';
 import { productsOf, type UploadedProducts } from './load-products.envelope';
 import { productMessages, type ValidatedUpload } from './product-messages.builder';
 import { UploadMetrics } from './upload.metrics';
@@ -45,6 +45,7 @@ export class UploadProductsUseCase {
     private readonly validator: ProductValidator,
     private readonly messaging: Messaging,
     private readonly metrics: UploadMetrics,
+    private readonly logContext: LogContext,
     @Inject(UPLOAD_SETTINGS) private readonly settings: UploadSettings,
   ) {}
 
@@ -61,6 +62,7 @@ export class UploadProductsUseCase {
       );
     }
     const processCode = randomUUID();
+    this.logContext.assign({ processCode });
     const upload: ValidatedUpload = {
       processCode,
       receivedAt: new Date().toISOString(),

@@ -5,7 +5,9 @@ import { PipelineHarness } from '../testing/pipeline-harness';
 describe('Q2.6 worker SIGTERM mid-stream', () => {
   let h: PipelineHarness;
   beforeAll(async () => {
-    h = await PipelineHarness.start();
+    // With no delay the worker closes its health port in the same tick as readiness turns false, so a probe can
+    // only see the refusal; a short delay (as the HTTP services run with) makes the 503 observable.
+    h = await PipelineHarness.start({ workerEnv: { SHUTDOWN_DELAY_MS: '1000' } });
   }, 60_000);
   afterAll(() => h.close());
 

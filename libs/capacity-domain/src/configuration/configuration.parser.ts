@@ -18,7 +18,8 @@ import { KnownCodes, parseOverrides, parseStock, parseUsage } from './operationa
 import { parseRoute } from './route.parser';
 import { parseSettings } from './settings.parser';
 import type { Snapshot } from './snapshot';
-import { buildSnapshot } from './snapshot.builder';
+import { snapshotSteps } from './snapshot.builder';
+import { eachInSlices, mapInSlices, Pacer, runAtOnce, runInSlices, Steps } from './slices';
 
 export interface ParsedConfiguration {
   ok: true;
@@ -46,6 +47,19 @@ const DOCUMENT_KEYS = [
 ];
 
 export function parseConfiguration(document: unknown, defaults: { timezone: string }): ConfigurationResult {
+  return runAtOnce(configurationSteps(document, defaults));
+}
+
+/** The same, in slices paced by `pacer` (a large document does not hold the caller's event loop). */
+export function parseConfigurationInSlices(
+  document: unknown,
+  defaults: { timezone: string },
+  pacer: Pacer,
+): Promise<ConfigurationResult> {
+  return runInSlices(configurationSteps(document, defaults), pacer);
+}
+
+function* configurationSteps(document: unknown, defaults: { timezone: string }): Steps<ConfigurationResult> {
   const reader = new DocumentReader();
   const raw = reader.object(document, '', DOCUMENT_KEYS);
   if (raw === null) return { ok: false, errors: reader.problems };
@@ -53,24 +67,27 @@ export function parseConfiguration(document: unknown, defaults: { timezone: stri
   const nodeList = reader.array(raw, 'nodes', '', null) ?? [];
   const zoneList = reader.array(raw, 'zones', '', null) ?? [];
   const routeList = reader.array(raw, 'routes', '', null) ?? [];
-  const nodes = nodeList.map((value, index) => parseNode(value, childPath('nodes', index), reader));
-  const zones = zoneList.map((value, index) => parseZone(value, childPath('zones', index), reader));
-  const routes = routeList.map((value, index) => parseRoute(value, childPath('routes', index), reader));
+  const nodes = yield* mapInSlices(nodeList, (value, index) =>
+    parseNode(value, childPath('nodes', index), reader),
+  );
+  const zones = yield* mapInSlices(zoneList, (value, index) =>
+    parseZone(value, childPath('zones', index), reader),
+  );
+  const routes = yield* mapInSlices(routeList, (value, index) =>
+    parseRoute(value, childPath('routes', index), reader),
+  );
 
   const known: KnownCodes = {
-    nodes: uniqueCodes(nodeList, 'nodes', 'node', reader),
-    zones: uniqueCodes(zoneList, 'zones', 'zone', reader),
-    routes: new Map(
-      [...uniqueCodes(routeList, 'routes', 'route', reader)].map((code) => [
-        code,
-        windowCodes(routeList, code),
-      ]),
-    ),
+    nodes: yield* uniqueCodes(nodeList, 'nodes', 'node', reader),
+    zones: yield* uniqueCodes(zoneList, 'zones', 'zone', reader),
+    routes: yield* windowCodesByRoute(routeList, yield* uniqueCodes(routeList, 'routes', 'route', reader)),
   };
-  checkUbigeos(zones, reader);
-  routeList.forEach((route, index) => checkRouteReferences(route, childPath('routes', index), known, reader));
+  yield* checkUbigeos(zones, reader);
+  yield* eachInSlices(routeList, (route, index) =>
+    checkRouteReferences(route, childPath('routes', index), known, reader),
+  );
 
-  const capacityOverrides = parseOverrides(
+  const capacityOverrides = yield* parseOverrides(
     reader.array(raw, 'capacityOverrides', '', []) ?? [],
     reader,
     known,
@@ -78,11 +95,11 @@ export function parseConfiguration(document: unknown, defaults: { timezone: stri
   const stock =
     raw.stock === undefined || raw.stock === null
       ? null
-      : parseStock(reader.array(raw, 'stock', '', []) ?? [], reader, known);
+      : yield* parseStock(reader.array(raw, 'stock', '', []) ?? [], reader, known);
   const usage =
     raw.usage === undefined || raw.usage === null
       ? null
-      : parseUsage(reader.array(raw, 'usage', '', []) ?? [], reader, known);
+      : yield* parseUsage(reader.array(raw, 'usage', '', []) ?? [], reader, known);
 
   if (reader.problems.length > 0) return { ok: false, errors: reader.problems };
   const parsed: ConfigurationDocument = {
@@ -92,13 +109,18 @@ export function parseConfiguration(document: unknown, defaults: { timezone: stri
     routes: routes as RouteDocument[],
     capacityOverrides,
   };
-  return { ok: true, snapshot: buildSnapshot(parsed), document: parsed, stock, usage };
+  return { ok: true, snapshot: yield* snapshotSteps(parsed), document: parsed, stock, usage };
 }
 
 /** Valid codes of a list, reporting duplicates at `list[i].code`. */
-function uniqueCodes(list: unknown[], name: string, kind: string, reader: DocumentReader): Set<string> {
+function* uniqueCodes(
+  list: unknown[],
+  name: string,
+  kind: string,
+  reader: DocumentReader,
+): Steps<Set<string>> {
   const codes = new Set<string>();
-  list.forEach((value, index) => {
+  yield* eachInSlices(list, (value, index) => {
     const code = codeOf(value);
     if (code === null) return;
     if (codes.has(code))
@@ -113,15 +135,25 @@ function codeOf(value: unknown): string | null {
   return typeof code === 'string' && CODE_PATTERN.test(code) ? code : null;
 }
 
-function windowCodes(routeList: unknown[], routeCode: string): Set<string> {
-  const route = routeList.find((value) => codeOf(value) === routeCode) as JsonObject;
-  const windows = Array.isArray(route.deliveryWindows) ? route.deliveryWindows : [];
-  return new Set(windows.map(codeOf).filter((code): code is string => code !== null));
+/** The window codes of each valid route code, from the first route with that code (one pass over the list). */
+function* windowCodesByRoute(
+  routeList: unknown[],
+  codes: ReadonlySet<string>,
+): Steps<Map<string, Set<string>>> {
+  const byRoute = new Map<string, Set<string>>();
+  yield* eachInSlices(routeList, (value) => {
+    const code = codeOf(value);
+    if (code === null || !codes.has(code) || byRoute.has(code)) return;
+    const windows = (value as JsonObject).deliveryWindows;
+    const list = Array.isArray(windows) ? windows : [];
+    byRoute.set(code, new Set(list.map(codeOf).filter((window): window is string => window !== null)));
+  });
+  return byRoute;
 }
 
-function checkUbigeos(zones: (ZoneDocument | null)[], reader: DocumentReader): void {
+function* checkUbigeos(zones: (ZoneDocument | null)[], reader: DocumentReader): Steps<void> {
   const owner = new Map<string, string>();
-  zones.forEach((zone, index) => {
+  yield* eachInSlices(zones, (zone, index) => {
     zone?.ubigeoCodes.forEach((ubigeo, position) => {
       const other = owner.get(ubigeo);
       if (other !== undefined && other !== zone.code) {

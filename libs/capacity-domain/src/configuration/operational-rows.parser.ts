@@ -8,6 +8,7 @@ import {
   UsageRow,
 } from './configuration-document.types';
 import { childPath, DocumentReader, JsonObject } from './document-reader';
+import { eachInSlices, Steps } from './slices';
 
 /** Codes the rows may refer to: node codes, and window codes by route code. */
 export interface KnownCodes {
@@ -48,17 +49,17 @@ function counterKey(
     : null;
 }
 
-function rows<T>(
+function* rows<T>(
   list: unknown[],
   name: string,
   keys: readonly string[],
   reader: DocumentReader,
   parse: (raw: JsonObject, path: string) => { row: T; key: string } | null,
   duplicate: (key: string) => string,
-): T[] {
+): Steps<T[]> {
   const seen = new Set<string>();
   const result: T[] = [];
-  list.forEach((value, index) => {
+  yield* eachInSlices(list, (value, index) => {
     const path = childPath(name, index);
     const raw = reader.object(value, path, keys);
     const parsed = raw === null ? null : parse(raw, path);
@@ -70,12 +71,12 @@ function rows<T>(
   return result;
 }
 
-export function parseOverrides(
+export function* parseOverrides(
   list: unknown[],
   reader: DocumentReader,
   known: KnownCodes,
-): CapacityOverrideDocument[] {
-  return rows(
+): Steps<CapacityOverrideDocument[]> {
+  return yield* rows(
     list,
     'capacityOverrides',
     ['scope', 'ref', 'date', 'capacity'],
@@ -92,8 +93,8 @@ export function parseOverrides(
   );
 }
 
-export function parseStock(list: unknown[], reader: DocumentReader, known: KnownCodes): StockRow[] {
-  return rows(
+export function* parseStock(list: unknown[], reader: DocumentReader, known: KnownCodes): Steps<StockRow[]> {
+  return yield* rows(
     list,
     'stock',
     ['sku', 'node', 'available'],
@@ -112,8 +113,8 @@ export function parseStock(list: unknown[], reader: DocumentReader, known: Known
   );
 }
 
-export function parseUsage(list: unknown[], reader: DocumentReader, known: KnownCodes): UsageRow[] {
-  return rows(
+export function* parseUsage(list: unknown[], reader: DocumentReader, known: KnownCodes): Steps<UsageRow[]> {
+  return yield* rows(
     list,
     'usage',
     ['scope', 'ref', 'date', 'used'],

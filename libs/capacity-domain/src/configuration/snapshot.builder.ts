@@ -3,6 +3,7 @@ import { parseDate, parseTime, weekdayMask } from '../calendar/calendar';
 import { decimalOf } from '../shared/exact-decimal';
 import { compareCodes } from '../shared/geo-distance';
 import type { ConfigurationDocument, CounterScope } from './configuration-document.types';
+import { mapInSlices, runAtOnce, Steps } from './slices';
 import type { CounterModel, NodeModel, RouteModel, Snapshot, WindowModel, ZoneModel } from './snapshot';
 
 export function counterKeyOf(scope: CounterScope, ref: string): string {
@@ -10,6 +11,11 @@ export function counterKeyOf(scope: CounterScope, ref: string): string {
 }
 
 export function buildSnapshot(document: ConfigurationDocument): Snapshot {
+  return runAtOnce(snapshotSteps(document));
+}
+
+/** `buildSnapshot` in slices (see slices.ts). */
+export function* snapshotSteps(document: ConfigurationDocument): Steps<Snapshot> {
   const counters: Record<CounterScope, Map<string, CounterModel>> = {
     PICKING: new Map(),
     DISPATCH: new Map(),
@@ -37,7 +43,7 @@ export function buildSnapshot(document: ConfigurationDocument): Snapshot {
     return model;
   };
 
-  const nodes: NodeModel[] = document.nodes.map((node) => {
+  const nodes: NodeModel[] = yield* mapInSlices(document.nodes, (node) => {
     const latitude = node.address?.latitude ?? null;
     const longitude = node.address?.longitude ?? null;
     return {
@@ -60,7 +66,7 @@ export function buildSnapshot(document: ConfigurationDocument): Snapshot {
   const zoneByUbigeo = new Map<string, ZoneModel>();
   for (const zone of zones) for (const ubigeo of zone.ubigeoCodes) zoneByUbigeo.set(ubigeo, zone);
 
-  const routes: RouteModel[] = document.routes.map((route) => {
+  const routes: RouteModel[] = yield* mapInSlices(document.routes, (route): RouteModel => {
     const windows: WindowModel[] = route.deliveryWindows.map((window) => ({
       ...window,
       startMinutes: parseTime(window.start) as number,

@@ -4,8 +4,12 @@ import { parseDate } from '../calendar/calendar';
 import type { CounterModel, Snapshot } from '../configuration/snapshot';
 import type { CounterUsageRow } from '../request/calculation-data.types';
 
+/**
+ * Keyed by counter index, holding only the counters the request's rows touch: its cost follows the request, not the
+ * network's size (a dense array of `counterCount` entries cost 236,000 slots per calculation at 100k routes).
+ */
 export class CounterBook {
-  private readonly usedByCounter: (Map<DayNumber, number> | undefined)[];
+  private readonly usedByCounter = new Map<number, Map<DayNumber, number>>();
 
   /** `calendarOnly` (E1.7): every free-capacity test passes; `used` still reports the stored counters. */
   constructor(
@@ -13,19 +17,18 @@ export class CounterBook {
     rows: readonly CounterUsageRow[],
     readonly calendarOnly: boolean,
   ) {
-    this.usedByCounter = new Array<Map<DayNumber, number> | undefined>(snapshot.counterCount);
     for (const row of rows) {
       const counter = snapshot.counters[row.scope]?.get(row.ref);
       const day = parseDate(row.date);
       if (counter === undefined || day === null) continue;
-      let byDay = this.usedByCounter[counter.index];
-      if (byDay === undefined) this.usedByCounter[counter.index] = byDay = new Map();
+      let byDay = this.usedByCounter.get(counter.index);
+      if (byDay === undefined) this.usedByCounter.set(counter.index, (byDay = new Map()));
       byDay.set(day, row.used);
     }
   }
 
   used(counter: CounterModel, day: DayNumber): number {
-    return this.usedByCounter[counter.index]?.get(day) ?? 0;
+    return this.usedByCounter.get(counter.index)?.get(day) ?? 0;
   }
 
   /** The override for the day if one exists (null: unlimited), else the default. */

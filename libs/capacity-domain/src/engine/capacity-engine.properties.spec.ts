@@ -9,6 +9,7 @@ import { calculate, planReads } from './capacity-engine';
 import type { CapacityOutcome, LayoutAOutcome } from './capacity-outcome';
 import type { CounterUsageRow } from '../request/calculation-data.types';
 import type { Snapshot } from '../configuration/snapshot';
+import { capacityOf, usedOf } from '../testing/world-facts';
 
 type Fields = Record<string, unknown>;
 const WORLDS = 300;
@@ -41,25 +42,6 @@ function firstDates(outcome: LayoutAOutcome): Map<string, string | null> {
     ]),
   );
 }
-
-/** Capacity from the document itself (override for the date, else the default). */
-function capacityOf(document: Fields, scope: string, ref: string, date: string): number | null {
-  const override = (document.capacityOverrides as Fields[]).find(
-    (o) => o.scope === scope && o.ref === ref && o.date === date,
-  );
-  if (override !== undefined) return override.capacity as number | null;
-  if (scope === 'PICKING')
-    return ((document.nodes as Fields[]).find((n) => n.code === ref)?.pickingCapacity ?? null) as
-      number | null;
-  const [routeCode, windowCode] = ref.split(':');
-  const route = (document.routes as Fields[]).find((r) => r.code === routeCode) as Fields;
-  if (scope === 'DISPATCH') return (route.dispatchCapacity ?? null) as number | null;
-  return ((route.deliveryWindows as Fields[]).find((w) => w.code === windowCode)?.capacity ?? null) as
-    number | null;
-}
-
-const usedOf = (usage: CounterUsageRow[], scope: string, ref: string, date: string) =>
-  usage.find((row) => row.scope === scope && row.ref === ref && row.date === date)?.used ?? 0;
 
 /** Today and minutes in Lima, computed here independently of the engine. */
 function limaNow(world: RandomWorld): { today: string; minutes: number } {

@@ -1,12 +1,14 @@
 /**
- * The capacity engine's two phases (capacity-engine.md): `planReads` says what may be read, the service fetches
+ * The capacity engine's two phases (docs/algorithm.md): `planReads` says what may be read, the service fetches
  * it in bulk (at most two queries), `calculate` computes from those rows alone. Same inputs, same output.
  */
 import type { Clock } from '../calendar/business-time';
 import type { Snapshot } from '../configuration/snapshot';
 import type { CalculationData } from '../request/calculation-data.types';
 import { CapacityRequest, isLayoutA } from '../request/capacity-request.types';
-import type { CapacityOutcome } from './capacity-outcome';
+import type { CapacityOutcome, InvalidOutcome, LayoutAOutcome, LayoutBOutcome } from './capacity-outcome';
+import type { ExplanationSink } from './explanation.recorder';
+import type { CalculationExplanation } from './explanation.types';
 import { calculateLayoutA } from './layout-a';
 import { calculateLayoutB } from './layout-b';
 
@@ -21,4 +23,28 @@ export function calculate(
   return isLayoutA(request)
     ? calculateLayoutA(snapshot, request, data, clock)
     : calculateLayoutB(snapshot, request, data, clock);
+}
+
+/** The outcome with its explanation; none when the request is invalid (the outcome says why). */
+export type ExplainedOutcome =
+  | { readonly outcome: InvalidOutcome; readonly explanation: null }
+  | { readonly outcome: LayoutAOutcome | LayoutBOutcome; readonly explanation: CalculationExplanation };
+
+/**
+ * The calculation and its explanation from one run: the same code as `calculate`, with recorders attached to the
+ * searches, so the explanation describes exactly the answer it comes with.
+ */
+export function explain(
+  snapshot: Snapshot,
+  request: CapacityRequest,
+  data: CalculationData,
+  clock: Clock,
+): ExplainedOutcome {
+  const sink: ExplanationSink = { placement: null, groups: [] };
+  const outcome = isLayoutA(request)
+    ? calculateLayoutA(snapshot, request, data, clock, sink)
+    : calculateLayoutB(snapshot, request, data, clock, sink);
+  return outcome.kind === 'invalid'
+    ? { outcome, explanation: null }
+    : { outcome, explanation: { placement: sink.placement, groups: sink.groups } };
 }

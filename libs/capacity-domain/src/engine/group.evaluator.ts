@@ -8,6 +8,8 @@ import type { DispatchMode } from '../request/capacity-request.types';
 import type { DetailedCapacityErrorDetail, ErrorCode } from '../request/capacity-response.types';
 import { compareCodes, compareDistance } from '../shared/geo-distance';
 import type { Destination } from './destination.resolver';
+import type { ExplanationRecorder, RecordedPath } from './explanation.recorder';
+import type { GroupExplanation } from './explanation.types';
 import { PreparedItem, unitsOfGroup } from './item-measures';
 import type { ListedPath, PathDateSearch } from './path-dates.calculator';
 import { pickingStart, RequestScope, wholesaleDays } from './request-scope';
@@ -39,6 +41,8 @@ export interface GroupEvaluation {
   readonly error: GroupError | null;
   /** feasible paths, best first (E5.1); empty when the group has an error */
   readonly ranked: readonly ListedPath[];
+  /** only when an explanation is recorded */
+  readonly explanation?: GroupExplanation;
 }
 
 export interface GroupEnvironment {
@@ -46,6 +50,8 @@ export interface GroupEnvironment {
   readonly search: PathDateSearch;
   readonly stock: StockBook | null;
   readonly dispatchType: DispatchType;
+  /** explanations only; null for a plain calculation */
+  readonly recorder?: ExplanationRecorder | null;
 }
 
 function routeNotExist(description: string): GroupError {
@@ -66,14 +72,14 @@ function routeNotExist(description: string): GroupError {
 export function evaluateGroup(env: GroupEnvironment, spec: GroupSpec): GroupEvaluation {
   const units = unitsOfGroup(spec.items);
   const { isWholesale, extraDays } = wholesaleDays(env.scope.snapshot, units);
-  const result = (error: GroupError | null, ranked: readonly ListedPath[] = []): GroupEvaluation => ({
-    spec,
-    units,
-    isWholesale,
-    extraDays,
-    error,
-    ranked,
-  });
+  const recorded: RecordedPath[] = [];
+  const recorder = env.recorder ?? null;
+  const result = (error: GroupError | null, ranked: readonly ListedPath[] = []): GroupEvaluation => {
+    const evaluation: GroupEvaluation = { spec, units, isWholesale, extraDays, error, ranked };
+    return recorder === null
+      ? evaluation
+      : { ...evaluation, explanation: recorder.group(evaluation, recorded) };
+  };
   if (spec.checkStock && env.stock !== null) {
     const problems = stockProblems(env.stock, spec.originCode, spec.items);
     if (problems.length > 0) return result({ code: 'STOCK_ERROR', details: problems });
@@ -95,7 +101,9 @@ export function evaluateGroup(env: GroupEnvironment, spec: GroupSpec): GroupEval
   const feasible: ListedPath[] = [];
   const failures: DetailedCapacityErrorDetail[] = [];
   for (const path of paths) {
-    const evaluation = env.search.evaluate(path, start, units, extraDays);
+    const pathRecorder = recorder?.pathRecorder(start) ?? null;
+    const evaluation = env.search.evaluate(path, start, units, extraDays, pathRecorder);
+    if (pathRecorder !== null) recorded.push({ evaluation, recorder: pathRecorder });
     if (evaluation.listed !== undefined) feasible.push(evaluation.listed);
     else {
       const { errorCode, description } = evaluation.failure;

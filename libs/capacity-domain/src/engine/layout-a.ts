@@ -16,6 +16,7 @@ import {
 } from './group.evaluator';
 import { groupResponseOf, ResponseEnvironment } from './group-response.builder';
 import { PreparedItem, unitsOfGroup } from './item-measures';
+import { ExplanationRecorder, ExplanationSink } from './explanation.recorder';
 import { LayoutARequest, prepareLayoutA } from './layout-a.request';
 import { Placement, placeOriginless } from './origin-placement';
 import { PathDateSearch } from './path-dates.calculator';
@@ -27,6 +28,7 @@ export function calculateLayoutA(
   request: CalculateDeliveryCapacityRequest,
   data: CalculationData,
   clock: Clock,
+  sink: ExplanationSink | null = null,
 ): CapacityOutcome {
   const prepared = prepareLayoutA(snapshot, request, clock);
   if ('field' in prepared)
@@ -37,14 +39,23 @@ export function calculateLayoutA(
   const counters = new CounterBook(snapshot, data.counters, false);
   const stock = new StockBook(data.stock);
   const search = new PathDateSearch(prepared.scope, counters);
+  const recorder = sink === null ? null : new ExplanationRecorder(prepared.scope, counters, search);
   const placement: Placement =
     prepared.originless.length > 0
-      ? placeOriginless(prepared, stock, search)
+      ? placeOriginless(prepared, stock, search, sink)
       : { placed: new Map(), unplaced: [] };
-  const env: GroupEnvironment = { scope: prepared.scope, search, stock, dispatchType: prepared.dispatchType };
+  const env: GroupEnvironment = {
+    scope: prepared.scope,
+    search,
+    stock,
+    dispatchType: prepared.dispatchType,
+    recorder,
+  };
   const groups = groupSpecsOf(prepared, placement).map((spec) => evaluateGroup(env, spec));
-  if (placement.unplaced.length > 0) groups.push(unplacedGroup(prepared, placement.unplaced));
+  if (placement.unplaced.length > 0) groups.push(unplacedGroup(prepared, placement.unplaced, recorder));
   groups.sort(compareGroups);
+  if (sink !== null)
+    sink.groups = groups.flatMap((group) => (group.explanation === undefined ? [] : [group.explanation]));
 
   const responseEnv: ResponseEnvironment = {
     timeZone: snapshot.settings.timezone,
@@ -102,10 +113,14 @@ function groupSpecsOf(prepared: LayoutARequest, placement: Placement): GroupSpec
 }
 
 /** E6.2: items no candidate could take — origin null, STOCK_ERROR, one PRODUCT_STOCK_NOT_AVAILABLE per item. */
-function unplacedGroup(prepared: LayoutARequest, items: readonly PreparedItem[]): GroupEvaluation {
+function unplacedGroup(
+  prepared: LayoutARequest,
+  items: readonly PreparedItem[],
+  recorder: ExplanationRecorder | null,
+): GroupEvaluation {
   const units = unitsOfGroup(items);
   const { isWholesale, extraDays } = wholesaleDays(prepared.scope.snapshot, units);
-  return {
+  const group: GroupEvaluation = {
     spec: {
       originCode: null,
       origin: null,
@@ -129,4 +144,5 @@ function unplacedGroup(prepared: LayoutARequest, items: readonly PreparedItem[])
     },
     ranked: [],
   };
+  return recorder === null ? group : { ...group, explanation: recorder.group(group, []) };
 }

@@ -17,6 +17,7 @@ import { CapacityOutcome, onlyRoutesMissing } from './capacity-outcome';
 import { CounterBook } from './capacity-counters';
 import { deliveryTraceOf, TraceEnvironment } from './delivery-trace.builder';
 import { Destination, namedPickup } from './destination.resolver';
+import { ExplanationRecorder, ExplanationSink } from './explanation.recorder';
 import { evaluateGroup, GroupEvaluation } from './group.evaluator';
 import { PreparedItem, prepareItem } from './item-measures';
 import { ListedPath, PathDateSearch } from './path-dates.calculator';
@@ -31,6 +32,7 @@ export function calculateLayoutB(
   request: DeliveryDateRequest,
   data: CalculationData,
   clock: Clock,
+  sink: ExplanationSink | null = null,
 ): CapacityOutcome {
   const calendarOnly = request.isPurchaseOrderDeliveryDateRequest === true;
   const scope = requestScope(
@@ -42,7 +44,14 @@ export function calculateLayoutB(
     return { kind: 'invalid', errors: [{ field: scope.field, message: 'must be a date YYYY-MM-DD' }] };
   const counters = new CounterBook(snapshot, data.counters, calendarOnly);
   const search = new PathDateSearch(scope, counters);
-  const lines = linesOf(scope, request.items, search);
+  const recorder = sink === null ? null : new ExplanationRecorder(scope, counters, search);
+  const lines = linesOf(scope, request.items, search, recorder);
+  if (sink !== null) {
+    const groups = new Set(lines.flatMap((line) => ('group' in line ? [line.group] : [])));
+    sink.groups = [...groups].flatMap((group) =>
+      group.explanation === undefined ? [] : [group.explanation],
+    );
+  }
   const env: TraceEnvironment = {
     timeZone: snapshot.settings.timezone,
     purchase: scope.purchase,
@@ -66,7 +75,12 @@ export function calculateLayoutB(
   };
 }
 
-function linesOf(scope: RequestScope, items: readonly DispatchItemRequest[], search: PathDateSearch): Line[] {
+function linesOf(
+  scope: RequestScope,
+  items: readonly DispatchItemRequest[],
+  search: PathDateSearch,
+  recorder: ExplanationRecorder | null,
+): Line[] {
   const { snapshot } = scope;
   const groups = new Map<string, PreparedItem<DispatchItemRequest>[]>();
   const prepared = items.map((item, index) => prepareItem(item, index, item.origin));
@@ -97,7 +111,7 @@ function linesOf(scope: RequestScope, items: readonly DispatchItemRequest[], sea
         ? namedPickup(snapshot, first.destination ?? '', null)
         : zoneDestination(scope, first.zone);
     const group = evaluateGroup(
-      { scope, search, stock: null, dispatchType: first.dispatchType ?? 'NORMAL' },
+      { scope, search, stock: null, dispatchType: first.dispatchType ?? 'NORMAL', recorder },
       {
         originCode: first.origin,
         origin: snapshot.nodeByCode.get(first.origin) ?? null,

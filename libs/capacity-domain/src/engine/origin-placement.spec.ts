@@ -192,10 +192,11 @@ describe('E6.2 placement', () => {
       ['TD3', ['1', '2']],
       [null, ['0', '3']],
     ]);
+    // uncapped coverage chooses TD3 (2, ahead of TD1's 2 by candidate order), then TD1 (2), then CD1 (1)
     expect(lines({ ...multi, maxItemsPerOrigin: 1 })).toEqual([
-      ['CD1', ['0']],
+      ['CD1', ['3']],
       ['TD3', ['1']],
-      ['TD1', ['3']],
+      ['TD1', ['0']],
       [null, ['2']],
     ]);
     const outcome = layoutA(runAsService(world, request(multi, items), { stock }));
@@ -206,6 +207,27 @@ describe('E6.2 placement', () => {
 });
 
 describe('E11.3 placement details', () => {
+  it('E11.3 multi-origin chooses by uncapped coverage; maxItemsPerOrigin limits only what the chosen candidate takes', () => {
+    const items = ['S1', 'S2', 'S3'].map((skuCode) => ({ skuCode, quantity: 1 }));
+    // CD1 comes first in candidate order and covers 2 items, TD3 covers all 3: both would take 2 under the cap
+    const stock = [
+      stockRow('S1', 'CD1', 1),
+      stockRow('S2', 'CD1', 1),
+      stockRow('S1', 'TD3', 1),
+      stockRow('S2', 'TD3', 1),
+      stockRow('S3', 'TD3', 1),
+    ];
+    const options = { optimization: 'COMPLETE_STOCK_MULTI_ORIGIN' as const, maxItemsPerOrigin: 2 };
+    expect(origins(options, stock, items)).toEqual([
+      ['TD3', ['S1', 'S2']],
+      [null, ['S3']],
+    ]);
+    // candidate order only breaks ties between equal coverage
+    expect(origins({ ...options, maxItemsPerOrigin: 3 }, stock.slice(0, 4), items.slice(0, 2))).toEqual([
+      ['CD1', ['S1', 'S2']],
+    ]);
+  });
+
   it('E11.3 multi-origin skips an item that would break the per-SKU sums and goes on', () => {
     const items = [
       { skuCode: 'S1', quantity: 5 },

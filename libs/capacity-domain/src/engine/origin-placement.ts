@@ -2,12 +2,16 @@
  * E6.2/E11.3: placing items without `origin`. Candidates are ordered by the optimization (or the `calculate`
  * option), then the single-origin or multi-origin strategy picks origins whose stock covers the items.
  */
-import { compareCodes, compareDistance } from '../shared/geo-distance';
+import { formatDate } from '../calendar/calendar';
+import { compareCodes, compareDistance, reportedDistance } from '../shared/geo-distance';
 import { sumExact } from '../shared/exact-decimal';
 import { isResolved } from './destination.resolver';
+import type { ExplanationSink } from './explanation.recorder';
+import type { CandidateOrderKey } from './explanation.types';
 import { PreparedItem, unitsOfGroup } from './item-measures';
 import type { LayoutARequest, PlacementCandidate } from './layout-a.request';
 import type { PathDateSearch } from './path-dates.calculator';
+import { PlacementLog } from './placement.log';
 import { pickingStart, wholesaleDays } from './request-scope';
 import { findPaths } from './route-path.finder';
 import { covers, StockBook } from './stock.checker';
@@ -23,71 +27,134 @@ export function placeOriginless(
   prepared: LayoutARequest,
   stock: StockBook,
   search: PathDateSearch,
+  sink: ExplanationSink | null = null,
 ): Placement {
-  const candidates = orderCandidates(prepared, search);
-  const items = prepared.originless;
-  if (prepared.optimization !== 'COMPLETE_STOCK_MULTI_ORIGIN') {
-    const chosen = candidates.find((candidate) => covers(stock, candidate.node.code, items));
-    return chosen === undefined
-      ? { placed: new Map(), unplaced: items }
-      : { placed: new Map([[chosen.node.code, items]]), unplaced: [] };
-  }
+  const { candidates, orderKey } = orderCandidates(prepared, search);
+  const log = sink === null ? null : new PlacementLog(prepared.optimization, candidates, orderKey);
+  const placement =
+    prepared.optimization === 'COMPLETE_STOCK_MULTI_ORIGIN'
+      ? placeMultiOrigin(prepared, stock, candidates, log)
+      : placeSingleOrigin(prepared.originless, stock, candidates, log);
+  if (sink !== null && log !== null) sink.placement = log.result(placement.placed, placement.unplaced);
+  return placement;
+}
+
+/** Single origin: the first candidate (in order) whose stock covers every item takes them all. */
+function placeSingleOrigin(
+  items: readonly PreparedItem[],
+  stock: StockBook,
+  candidates: readonly PlacementCandidate[],
+  log: PlacementLog | null,
+): Placement {
+  const chosen = candidates.findIndex((candidate) => covers(stock, candidate.node.code, items));
+  log?.singleOrigin(
+    candidates.map((candidate) => coveredItems(stock, candidate.node.code, items)),
+    chosen,
+  );
+  return chosen < 0
+    ? { placed: new Map(), unplaced: items }
+    : { placed: new Map([[candidates[chosen].node.code, items]]), unplaced: [] };
+}
+
+/**
+ * E6.2/E11.3 multi-origin: each round the candidate covering the most remaining items, uncapped, wins (candidate
+ * order breaks ties: strictly more to replace); it then takes the first `maxItemsPerOrigin` of them.
+ */
+function placeMultiOrigin(
+  prepared: LayoutARequest,
+  stock: StockBook,
+  candidates: readonly PlacementCandidate[],
+  log: PlacementLog | null,
+): Placement {
   const { maxOrigins, maxItemsPerOrigin } = prepared.options;
   const placed = new Map<string, readonly PreparedItem[]>();
-  let remaining = items;
-  while (remaining.length > 0 && (maxOrigins == null || placed.size < maxOrigins)) {
-    let best: { code: string; taken: PreparedItem[] } | null = null;
-    for (const candidate of candidates) {
-      if (placed.has(candidate.node.code)) continue;
-      const taken = takeable(stock, candidate.node.code, remaining, maxItemsPerOrigin ?? Infinity);
-      if (taken.length > (best?.taken.length ?? 0)) best = { code: candidate.node.code, taken };
+  let remaining = prepared.originless;
+  for (;;) {
+    if (remaining.length === 0) break;
+    if (maxOrigins != null && placed.size >= maxOrigins) {
+      log?.stop('MAX_ORIGINS');
+      break;
     }
-    if (best === null) break;
-    placed.set(best.code, best.taken);
-    const taken = new Set(best.taken);
-    remaining = remaining.filter((item) => !taken.has(item));
+    let best = -1;
+    let bestCovered: PreparedItem[] = [];
+    const coverage = candidates.map((candidate, i) => {
+      if (placed.has(candidate.node.code)) return null;
+      const covered = coveredItems(stock, candidate.node.code, remaining);
+      if (covered.length > bestCovered.length) [best, bestCovered] = [i, covered];
+      return covered;
+    });
+    log?.multiOriginRound(coverage, best);
+    if (best < 0) {
+      log?.stop('NOTHING_MORE_COVERED');
+      break;
+    }
+    const taken = bestCovered.slice(0, maxItemsPerOrigin ?? Infinity);
+    placed.set(candidates[best].node.code, taken);
+    const takenSet = new Set(taken);
+    remaining = remaining.filter((item) => !takenSet.has(item));
   }
+  if (remaining.length === 0) log?.stop('ALL_PLACED');
   return { placed, unplaced: remaining };
 }
 
-/** E11.3: items in request order, each taken when the candidate still covers the per-SKU sums and the limit holds. */
-function takeable(
-  stock: StockBook,
-  node: string,
-  items: readonly PreparedItem[],
-  limit: number,
-): PreparedItem[] {
-  const taken: PreparedItem[] = [];
+/**
+ * E11.3: items in request order, each covered when the candidate still covers the per-SKU sums (skipping, not
+ * stopping at, one that does not). `maxItemsPerOrigin` takes a prefix of this list: the walk up to the limit is
+ * the same whether or not it is applied.
+ */
+function coveredItems(stock: StockBook, node: string, items: readonly PreparedItem[]): PreparedItem[] {
+  const covered: PreparedItem[] = [];
   const sums = new Map<string, number>();
   for (const item of items) {
-    if (taken.length >= limit) break;
     if (item.sku === null) continue;
     const available = stock.available(node, item.sku);
     const requested = sumExact([sums.get(item.sku) ?? 0, item.quantity]);
     if (available === undefined || available <= 0 || available < requested) continue;
     sums.set(item.sku, requested);
-    taken.push(item);
+    covered.push(item);
   }
-  return taken;
+  return covered;
 }
 
-function orderCandidates(prepared: LayoutARequest, search: PathDateSearch): PlacementCandidate[] {
+interface OrderedCandidates {
+  readonly candidates: PlacementCandidate[];
+  /** the key each candidate was ordered by (explanations) */
+  readonly orderKey: (candidate: PlacementCandidate) => CandidateOrderKey;
+}
+
+function orderCandidates(prepared: LayoutARequest, search: PathDateSearch): OrderedCandidates {
   const byDistance = (a: PlacementCandidate, b: PlacementCandidate): number =>
     compareDistance(a.distanceKm, b.distanceKm) || compareCodes(a.node.code, b.node.code);
+  const distanceKey = (candidate: PlacementCandidate): CandidateOrderKey => ({
+    by: 'DISTANCE_KM',
+    value: candidate.distanceKm === null ? null : reportedDistance(candidate.distanceKm),
+  });
   const candidates = [...prepared.candidates];
-  if (prepared.optimization === 'PROXIMITY_STORE') return candidates.sort(byDistance);
+  if (prepared.optimization === 'PROXIMITY_STORE')
+    return { candidates: candidates.sort(byDistance), orderKey: distanceKey };
   if (prepared.optimization === 'UBIGEO_NEAREST_STORE') {
-    return candidates.sort((a, b) => a.ubigeoRank - b.ubigeoRank || byDistance(a, b));
+    return {
+      candidates: candidates.sort((a, b) => a.ubigeoRank - b.ubigeoRank || byDistance(a, b)),
+      orderKey: (candidate) => ({ by: 'UBIGEO_CLOSENESS', value: candidate.ubigeoRank }),
+    };
   }
-  if (prepared.options.calculate === 'SEARCH_ORIGINS_BY_COORDINATES') return candidates.sort(byDistance);
+  if (prepared.options.calculate === 'SEARCH_ORIGINS_BY_COORDINATES')
+    return { candidates: candidates.sort(byDistance), orderKey: distanceKey };
   const firstDates = new Map(
     candidates.map((candidate) => [candidate, bestFirstDate(prepared, search, candidate)]),
   );
-  return candidates.sort(
+  candidates.sort(
     (a, b) =>
       compareDistance(firstDates.get(a) ?? null, firstDates.get(b) ?? null) ||
       compareCodes(a.node.code, b.node.code),
   );
+  return {
+    candidates,
+    orderKey: (candidate) => {
+      const first = firstDates.get(candidate) ?? null;
+      return { by: 'FIRST_DELIVERY_DATE', value: first === null ? null : formatDate(first) };
+    },
+  };
 }
 
 /** SEARCH_ORIGINS_BY_ROUTE: the earliest first date of a group of all origin-less items (stock ignored). */

@@ -388,6 +388,23 @@ describe('E4.5 range', () => {
   });
 });
 
+describe('E5.2 arriveDates with a range', () => {
+  it('E5.2 arriveDates describe the first listed date: with a range, the last leg arrives for that date, earlier legs do not move (E4.4, E4.5)', () => {
+    const group = onlyGroup(
+      twoLegs({ leadTimeDays: 1 }, { leadTimeDays: 1 }, {}, { maxDeliveryDates: 2 }),
+      request({ calculationOptions: { rangeStart: '2026-11-27' } }),
+    );
+    expect(datesOf(group)).toEqual(['2026-11-27', '2026-11-28']);
+    expect(group.arriveDates).toEqual([
+      { node: 'B', arriveDate: '2026-11-24' },
+      { node: 'Z', arriveDate: '2026-11-27' },
+    ]);
+    expect(group.arriveDates.map((a) => a.arriveDate)).toEqual(
+      group.deliveryTrace[0].details.map((d) => d.receptionDate),
+    );
+  });
+});
+
 describe('E4.6 failures', () => {
   it('E4.6 a failed picking or leg search names the node or route and the searched dates', () => {
     expect(errorsOf(onlyGroup(line({}, { pickingCapacity: 0 }), request()))).toEqual([

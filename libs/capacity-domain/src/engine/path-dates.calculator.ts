@@ -6,6 +6,7 @@
 import { DayNumber, formatDate, isOnWeekdays } from '../calendar/calendar';
 import type { NodeModel, RouteModel, WindowModel } from '../configuration/snapshot';
 import type { CounterBook } from './capacity-counters';
+import type { PathRecorder } from './path.recorder';
 import type { RequestScope } from './request-scope';
 import type { RoutePath } from './route-path.finder';
 
@@ -39,6 +40,8 @@ export type PathEvaluation =
 export class PathDateSearch {
   /** set by the last `departure` search: a date was passed over only because every window was closed */
   private passedOver = false;
+  /** set only while an explanation evaluates a path; the searches skip every hook when null */
+  private recorder: PathRecorder | null = null;
 
   constructor(
     private readonly scope: RequestScope,
@@ -52,9 +55,22 @@ export class PathDateSearch {
   /** E4.1 `first(from, picking predicate)`, or null when the search fails. */
   picking(origin: NodeModel, from: DayNumber, units: number): DayNumber | null {
     const end = from + this.horizon;
+    const recorder = this.recorder;
+    recorder?.begin('PICKING', origin.code, from, end - 1);
     for (let day = from; day < end; day++) {
-      if (!isOnWeekdays(origin.pickingMask, day) || origin.holidaySet.has(day)) continue;
-      if (this.counters.hasFree(origin.picking, day, units)) return day;
+      if (!isOnWeekdays(origin.pickingMask, day)) {
+        recorder?.reject(day, 'NOT_PICKING_DAY');
+        continue;
+      }
+      if (origin.holidaySet.has(day)) {
+        recorder?.reject(day, 'HOLIDAY');
+        continue;
+      }
+      if (this.counters.hasFree(origin.picking, day, units)) {
+        recorder?.found(day);
+        return day;
+      }
+      recorder?.counterFull(origin.picking, day, units);
     }
     return null;
   }
@@ -64,13 +80,27 @@ export class PathDateSearch {
     this.passedOver = false;
     const end = from + this.horizon;
     const checkWindows = windowOffset !== null && leg.windows.length > 0;
+    const recorder = this.recorder;
+    recorder?.begin('DEPARTURE', leg.code, from, end - 1);
     for (let day = from; day < end; day++) {
-      if (!isOnWeekdays(leg.daysMask, day) || leg.source.holidaySet.has(day)) continue;
-      if (!this.counters.hasFree(leg.dispatch, day, units)) continue;
-      if (checkWindows && !this.anyWindowOpen(leg, day + (windowOffset as number))) {
-        this.passedOver = true;
+      if (!isOnWeekdays(leg.daysMask, day)) {
+        recorder?.reject(day, 'NOT_DEPARTURE_DAY');
         continue;
       }
+      if (leg.source.holidaySet.has(day)) {
+        recorder?.reject(day, 'HOLIDAY');
+        continue;
+      }
+      if (!this.counters.hasFree(leg.dispatch, day, units)) {
+        recorder?.counterFull(leg.dispatch, day, units);
+        continue;
+      }
+      if (checkWindows && !this.anyWindowOpen(leg, day + (windowOffset as number))) {
+        this.passedOver = true;
+        recorder?.noOpenWindow(leg, day, day + (windowOffset as number));
+        continue;
+      }
+      recorder?.found(day);
       return day;
     }
     return null;
@@ -78,8 +108,13 @@ export class PathDateSearch {
 
   /** E4.2: open = free ≥ 1 and not (date = today and now ≥ start). */
   windowOpen(window: WindowModel, date: DayNumber): boolean {
-    if (date === this.scope.today && this.scope.nowMinutes >= window.startMinutes) return false;
+    if (this.closedByTime(window.startMinutes, date)) return false;
     return this.counters.hasFree(window.counter, date, 1);
+  }
+
+  /** E4.2: the window's date is today and it has started. */
+  closedByTime(startMinutes: number, date: DayNumber): boolean {
+    return date === this.scope.today && this.scope.nowMinutes >= startMinutes;
   }
 
   private anyWindowOpen(leg: RouteModel, date: DayNumber): boolean {
@@ -87,7 +122,26 @@ export class PathDateSearch {
     return false;
   }
 
-  evaluate(path: RoutePath, start: DayNumber, units: number, extraDays: number): PathEvaluation {
+  /**
+   * E4 on one path. `recorder` (explanations only) sees every search of this evaluation; the dates and the
+   * outcome are the same with or without it.
+   */
+  evaluate(
+    path: RoutePath,
+    start: DayNumber,
+    units: number,
+    extraDays: number,
+    recorder: PathRecorder | null = null,
+  ): PathEvaluation {
+    this.recorder = recorder;
+    try {
+      return this.evaluatePath(path, start, units, extraDays);
+    } finally {
+      this.recorder = null;
+    }
+  }
+
+  private evaluatePath(path: RoutePath, start: DayNumber, units: number, extraDays: number): PathEvaluation {
     const origin = path.origin;
     const legs = path.legs;
     const fail = (errorCode: FailureCode, description: string): PathEvaluation => ({
@@ -124,6 +178,8 @@ export class PathDateSearch {
     if (listed.deliveryDates.length === 0)
       return fail('DISPATCH_NOT_AVAILABLE', 'no delivery date within the requested range');
     const firstPicking = legs.length === 0 ? listed.lastStepDates[0] : pickingDate; // E11.5 for an empty path
+    // E5.2/E4.4: the first listed date (not the first computed one, E4.5) gives the last leg's departure
+    if (legs.length > 0) departures[legs.length - 1] = listed.lastStepDates[0];
     return { listed: { path, pickingDate: firstPicking, readyDates, departures, ...listed } };
   }
 
@@ -143,10 +199,15 @@ export class PathDateSearch {
     const windowsPassedOver: boolean[] = [];
     let step: DayNumber | null = firstStep;
     let passedOver = lastLeg !== null && this.passedOver;
+    this.recorder?.laterDates();
     while (step !== null) {
       const delivery = step + offset;
-      if (rangeEnd !== null && delivery > rangeEnd) break;
-      if (rangeStart === null || delivery >= rangeStart) {
+      if (rangeEnd !== null && delivery > rangeEnd) {
+        this.recorder?.filter(delivery, 'AFTER_RANGE');
+        break;
+      }
+      if (rangeStart !== null && delivery < rangeStart) this.recorder?.filter(delivery, 'BEFORE_RANGE');
+      else {
         lastStepDates.push(step);
         deliveryDates.push(delivery);
         windowsPassedOver.push(passedOver);

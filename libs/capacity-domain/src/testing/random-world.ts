@@ -1,10 +1,11 @@
 /**
  * Seeded random small worlds for property tests: a valid configuration document, usage rows, a clock and a
- * layout A request with explicit origins. Same seed, same world.
+ * layout A request with explicit origins (or, with `placement`, origin-less items and stock to place them by).
+ * Same seed, same world.
  */
 import { formatDate, parseDate, WEEKDAYS } from '../calendar/calendar';
 import type { Clock } from '../calendar/business-time';
-import type { CounterUsageRow } from '../request/calculation-data.types';
+import type { CounterUsageRow, StockLevelRow } from '../request/calculation-data.types';
 import type {
   CalculateDeliveryCapacityRequest,
   ItemCapacityRequest,
@@ -50,6 +51,8 @@ export interface RandomWorld {
   usage: CounterUsageRow[];
   clock: Clock;
   request: CalculateDeliveryCapacityRequest;
+  /** empty unless the world was made with `placement` */
+  stock: StockLevelRow[];
 }
 
 export interface WorldOptions {
@@ -57,6 +60,8 @@ export interface WorldOptions {
   horizon: [number, number];
   /** latest usage/override/holiday offset from the purchase date */
   span: number;
+  /** origin-less items (SKUs S0…S3), stock rows for them and a random optimization with its limits */
+  placement?: boolean;
 }
 
 const TODAY = parseDate('2026-11-22') as number;
@@ -190,6 +195,43 @@ export function randomWorld(
     document: { settings, nodes, zones, routes, capacityOverrides: [...overrides.values()] },
     usage: [...usage.values()],
     clock: { now: () => new Date(instant) },
-    request,
+    ...(options.placement ? placementOf(random, request, nodeCodes) : { request, stock: [] }),
+  };
+}
+
+/** Drawn after everything else, so a seed's world is the same with or without placement up to here. */
+function placementOf(
+  random: Random,
+  request: CalculateDeliveryCapacityRequest,
+  nodeCodes: readonly string[],
+): Pick<RandomWorld, 'request' | 'stock'> {
+  const skus = ['S0', 'S1', 'S2', 'S3'];
+  const items: ItemCapacityRequest[] = Array.from({ length: random.int(2, 7) }, (_, i) => ({
+    skuCode: random.pick(skus),
+    quantity: random.int(1, 3),
+    line: `${i}`,
+    ...(random.chance(0.15) ? { origin: random.pick(nodeCodes) } : {}),
+  }));
+  const stock: StockLevelRow[] = nodeCodes.flatMap((node) =>
+    random.subset(skus, 0.6).map((sku): StockLevelRow => ({ sku, node, available: random.int(0, 6) })),
+  );
+  const optimization = random.pick([
+    'COMPLETE_STOCK_MULTI_ORIGIN',
+    'COMPLETE_STOCK_MULTI_ORIGIN',
+    'ONLY_STOCK_SINGLE_ORIGIN',
+  ] as const);
+  return {
+    request: {
+      ...request,
+      dispatchMode: request.dispatchMode === 'ALL_DISPATCH_MODES' ? 'HOME_DELIVERY' : request.dispatchMode,
+      calculationOptions: {
+        ...request.calculationOptions,
+        optimization,
+        ...(random.chance(0.5) ? { maxItemsPerOrigin: random.int(1, 3) } : {}),
+        ...(random.chance(0.3) ? { maxOrigins: random.int(1, 2) } : {}),
+      },
+      items,
+    },
+    stock,
   };
 }

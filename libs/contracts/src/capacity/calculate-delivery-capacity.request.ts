@@ -17,7 +17,7 @@ import { DeliveryDataRequest } from './delivery-data.request';
 import { ItemCapacityRequest } from './item-capacity.request';
 import { AT_LEAST_ONE_ITEM } from './validation-messages';
 
-const NO_EFFECT = 'Accepted; no effect on the calculation (E9).';
+const NO_EFFECT = 'Accepted; no effect on the calculation.';
 
 /**
  * CalculateDeliveryCapacityRequest (spec 2.1), layout A: a structured request with `deliveryData`. Nodes, routes
@@ -50,7 +50,7 @@ export class CalculateDeliveryCapacityRequest {
   @IsCalendarDate()
   purchaseDate!: string;
 
-  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'Only one-leg paths (E3.3).' })
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'Only one-leg paths.' })
   @IsOptional()
   @IsBoolean()
   isLastRoute?: boolean | null;

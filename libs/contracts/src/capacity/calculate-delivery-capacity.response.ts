@@ -41,8 +41,7 @@ export class DeliveryCapacityGroupResponse {
   })
   deliveryCost?: number | null;
 
-  @ApiProperty({ type: String, nullable: true, description: 'The home-delivery zone (E3.1).' }) zone!:
-    string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'The home-delivery zone.' }) zone!: string | null;
   @ApiProperty({ enum: WEEKDAY_CODES, isArray: true, description: "The origin's picking days." })
   pickingDays!: (typeof WEEKDAY_CODES)[number][];
   @ApiProperty({ type: Number, format: 'int32', nullable: true }) processingDays!: number | null;
@@ -70,8 +69,7 @@ export class DeliveryCapacityGroupResponse {
 
   @ApiProperty({
     ...dateLists,
-    description:
-      'One list of delivery dates per feasible path, in rank order; the first is the group path (E5.3).',
+    description: 'One list of delivery dates per feasible path, in rank order; the first is the group path.',
     example: [['2026-11-26', '2026-11-28', '2026-12-01', '2026-12-03', '2026-12-05']],
   })
   deliveryDates!: string[][];
@@ -111,7 +109,7 @@ export class CalculateDeliveryCapacityResponse {
   @ApiProperty({
     type: () => DeliveryCapacityGroupResponse,
     isArray: true,
-    description: 'One per origin group (E6.4 order).',
+    description: 'One per origin group.',
   })
   logisticsCapacity!: DeliveryCapacityGroupResponse[];
 

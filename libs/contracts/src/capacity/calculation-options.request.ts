@@ -4,14 +4,14 @@ import { IsCalendarDate, IsNotBefore } from './calendar-date.rules';
 import { OPTIMIZATIONS, ORIGIN_SEARCHES } from './capacity.enums';
 import { MUST_BE_GREATER_THAN_ZERO } from './validation-messages';
 
-const NO_EFFECT = 'Accepted; no effect on the calculation (E9).';
+const NO_EFFECT = 'Accepted; no effect on the calculation.';
 
 /** CalculationOptionsRequest (spec 2.2): every field optional. */
 export class CalculationOptionsRequest {
   @ApiPropertyOptional({
     enum: ORIGIN_SEARCHES,
     nullable: true,
-    description: 'How origin-less items rank candidate origins (E6.2); default SEARCH_ORIGINS_BY_ROUTE.',
+    description: 'How origin-less items rank candidate origins; default SEARCH_ORIGINS_BY_ROUTE.',
   })
   @IsOptional()
   @IsIn(ORIGIN_SEARCHES)
@@ -21,7 +21,7 @@ export class CalculationOptionsRequest {
     type: String,
     format: 'date',
     nullable: true,
-    description: 'Only dates from this day are listed (E4.5).',
+    description: 'Only dates from this day are listed.',
     example: '2026-11-27',
   })
   @IsOptional()
@@ -32,7 +32,7 @@ export class CalculationOptionsRequest {
     type: String,
     format: 'date',
     nullable: true,
-    description: 'Only dates up to this day are listed (E4.5); not before `rangeStart`.',
+    description: 'Only dates up to this day are listed; not before `rangeStart`.',
     example: '2026-12-10',
   })
   @IsOptional()
@@ -43,7 +43,7 @@ export class CalculationOptionsRequest {
   @ApiPropertyOptional({
     enum: OPTIMIZATIONS,
     nullable: true,
-    description: 'How origin-less items are placed (E6.2); default ONLY_STOCK_SINGLE_ORIGIN.',
+    description: 'How origin-less items are placed; default ONLY_STOCK_SINGLE_ORIGIN.',
   })
   @IsOptional()
   @IsIn(OPTIMIZATIONS)
@@ -79,7 +79,7 @@ export class CalculationOptionsRequest {
     nullable: true,
     minimum: 1,
     description:
-      'Kilometres: drops candidate origins farther away (E6.2) and bounds the pickup search (E3.2, default 10).',
+      'Kilometres: drops candidate origins farther away and bounds the pickup search (default 10).',
   })
   @IsOptional()
   @IsInt()
@@ -91,7 +91,7 @@ export class CalculationOptionsRequest {
     format: 'int64',
     nullable: true,
     minimum: 1,
-    description: 'At most this many pickup points found by coordinates (E3.2, default 3).',
+    description: 'At most this many pickup points found by coordinates (default 3).',
   })
   @IsOptional()
   @IsInt()
@@ -101,13 +101,13 @@ export class CalculationOptionsRequest {
   @ApiPropertyOptional({
     type: Boolean,
     nullable: true,
-    description: 'Check the stock of every group (E6.3).',
+    description: 'Check the stock of every group.',
   })
   @IsOptional()
   @IsBoolean()
   validateStock?: boolean | null;
 
-  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'Compute `deliveryCost` (E7).' })
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'Compute `deliveryCost`.' })
   @IsOptional()
   @IsBoolean()
   dispatchCostEnabled?: boolean | null;

@@ -44,7 +44,7 @@ export class DetailedCapacityErrorResponse {
 export class DetailedCapacityWarningDetailDTO {
   @ApiProperty({ enum: WARNING_DETAIL_CODES }) errorCode!: (typeof WARNING_DETAIL_CODES)[number];
   @ApiProperty({ type: String }) description!: string;
-  @ApiProperty({ type: String, nullable: true, description: 'Always null (E11.5).' }) sku!: string | null;
+  @ApiProperty({ type: String, nullable: true, description: 'Always null.' }) sku!: string | null;
 }
 
 /** DetailedCapacityWarningResponse (spec 2.6): at most one per group, one detail per warning code (E7.2, E11.5). */

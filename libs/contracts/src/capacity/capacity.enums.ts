@@ -1,4 +1,4 @@
-/** The capacity contract's enumerations (spec 000 §2), in the contract's order. */
+/** The capacity API contract's enumerations, in the contract's order. */
 export const DISPATCH_TYPES = ['NORMAL', 'EXPRESS'] as const;
 export const DISPATCH_MODES = ['HOME_DELIVERY', 'STORE_WITHDRAWAL'] as const;
 export const REQUESTED_DISPATCH_MODES = ['HOME_DELIVERY', 'STORE_WITHDRAWAL', 'ALL_DISPATCH_MODES'] as const;

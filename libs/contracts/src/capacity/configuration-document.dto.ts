@@ -25,7 +25,7 @@ export class WholesaleSettingsDocument {
 export class SettingsDocument {
   @ApiPropertyOptional({
     type: String,
-    description: 'IANA time zone; absent: TZ_BUSINESS (E1.1).',
+    description: 'IANA time zone; absent: TZ_BUSINESS.',
     example: 'America/Lima',
   })
   timezone?: string;

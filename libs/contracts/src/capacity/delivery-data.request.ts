@@ -35,7 +35,7 @@ export class DeliveryDataRequest {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    description: 'Delivery zone code; decides home delivery when given (E3.1).',
+    description: 'Delivery zone code; decides home delivery when given.',
     example: 'LIM-CENTRO',
   })
   @IsOptional()
@@ -45,7 +45,7 @@ export class DeliveryDataRequest {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    description: 'Ubigeo of the delivery address: finds the zone when `zone` is absent (E3.1).',
+    description: 'Ubigeo of the delivery address: finds the zone when `zone` is absent.',
     example: '150101',
   })
   @IsOptional()
@@ -55,8 +55,7 @@ export class DeliveryDataRequest {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    description:
-      'Store withdrawal: the pickup node code (E3.2). Home delivery: read as an ubigeo when needed.',
+    description: 'Store withdrawal: the pickup node code. Home delivery: read as an ubigeo when needed.',
   })
   @IsOptional()
   @IsString()
@@ -65,7 +64,7 @@ export class DeliveryDataRequest {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    description: 'Accepted; no effect on the calculation (E9).',
+    description: 'Accepted; no effect on the calculation.',
   })
   @IsOptional()
   @IsString()

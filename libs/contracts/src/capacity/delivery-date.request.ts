@@ -32,7 +32,7 @@ export class DeliveryDateRequest {
   @Type(() => DispatchDTO)
   items!: DispatchDTO[];
 
-  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'Only one-leg paths (E3.3).' })
+  @ApiPropertyOptional({ type: Boolean, nullable: true, description: 'Only one-leg paths.' })
   @IsOptional()
   @IsBoolean()
   isLastRoute?: boolean | null;
@@ -40,8 +40,7 @@ export class DeliveryDateRequest {
   @ApiPropertyOptional({
     type: Boolean,
     nullable: true,
-    description:
-      'Calendar-only: capacity counts as available; windows still close by the time of day (E1.7).',
+    description: 'Calendar-only: capacity counts as available; windows still close by the time of day.',
   })
   @IsOptional()
   @IsBoolean()

@@ -19,7 +19,7 @@ import { DISPATCH_MODES, DISPATCH_TYPES, ENTITY_TYPES } from './capacity.enums';
 import { ItemAttributeCapacityRequest } from './item-attribute.request';
 import { MUST_BE_GREATER_THAN_ZERO, MUST_BE_NUMBER, MUST_NOT_BE_EMPTY } from './validation-messages';
 
-const NO_EFFECT = 'Accepted; no effect on the calculation (E9).';
+const NO_EFFECT = 'Accepted; no effect on the calculation.';
 
 /** DispatchDTO (spec 2.5): one line of layout B. */
 export class DispatchDTO {
@@ -29,7 +29,7 @@ export class DispatchDTO {
   @IsNotEmpty(MUST_NOT_BE_EMPTY)
   origin!: string;
 
-  @ApiProperty({ enum: ENTITY_TYPES, description: 'Type of the origin; must match the origin node (E8).' })
+  @ApiProperty({ enum: ENTITY_TYPES, description: 'Type of the origin; must match the origin node.' })
   @IsDefined()
   @IsIn(ENTITY_TYPES)
   entityType!: (typeof ENTITY_TYPES)[number];
@@ -41,7 +41,7 @@ export class DispatchDTO {
 
   @ApiProperty({
     type: String,
-    description: 'Dispatch zone: decides home delivery (E8).',
+    description: 'Dispatch zone: decides home delivery.',
     example: 'LIM-CENTRO',
   })
   @IsDefined()
@@ -104,7 +104,7 @@ export class DispatchDTO {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    description: 'Unit of measure; "T" counts as one unit (E1.4).',
+    description: 'Unit of measure; "T" counts as one unit.',
   })
   @IsOptional()
   @IsString()
@@ -115,7 +115,7 @@ export class DispatchDTO {
     format: 'int32',
     nullable: true,
     minimum: 1,
-    description: 'Units (E1.4), ≥ 1.',
+    description: 'Units, ≥ 1.',
   })
   @IsOptional()
   @IsInt()

@@ -14,7 +14,7 @@ export class DistanceInfoResponse {
   @ApiProperty({
     type: Number,
     format: 'double',
-    description: 'Haversine distance, rounded half-up to 2 decimals (E3.4).',
+    description: 'Haversine distance, rounded half-up to 2 decimals.',
   })
   distance!: number;
 
@@ -38,7 +38,7 @@ export class EntityDetailResponse {
   @ApiProperty({
     type: () => DistanceInfoResponse,
     nullable: true,
-    description: 'Only on pickup details, when the request had coordinates (E11.4).',
+    description: 'Only on pickup details, when the request had coordinates.',
   })
   distanceInfo!: DistanceInfoResponse | null;
 }

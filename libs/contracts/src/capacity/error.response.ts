@@ -6,17 +6,35 @@ export class FieldErrorResponse {
   @ApiProperty({ type: String, example: 'must be greater than 0' }) message!: string;
 }
 
-/** ErrorResponse (spec 2.9): every error of capacity-service, with the request id in `x-request-id`. */
+/** Every `code` capacity-service answers in an ErrorResponse. */
+export const ERROR_RESPONSE_CODES = [
+  'VALIDATION_ERROR',
+  'CONFIGURATION_INVALID',
+  'ROUTES_NOT_FOUND',
+  'CALCULATION_ERROR',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'TOO_MANY_REQUESTS',
+  'CAPACITY_ERROR',
+  'IDEMPOTENCY_CONFLICT',
+  'RESERVATION_NOT_HELD',
+  'RESERVATION_NOT_FOUND',
+] as const;
+
+export type ErrorResponseCode = (typeof ERROR_RESPONSE_CODES)[number];
+
+/** ErrorResponse: every error of capacity-service, with the request id in `x-request-id`. */
 export class ErrorResponse {
   @ApiProperty({
-    type: String,
-    description:
-      'VALIDATION_ERROR, CONFIGURATION_INVALID, ROUTES_NOT_FOUND, CALCULATION_ERROR, UNAUTHORIZED, FORBIDDEN, ' +
-      'NOT_FOUND, PAYLOAD_TOO_LARGE, UNSUPPORTED_MEDIA_TYPE; reservations: CAPACITY_ERROR, IDEMPOTENCY_CONFLICT, ' +
-      'RESERVATION_NOT_HELD, RESERVATION_NOT_FOUND',
+    enum: ERROR_RESPONSE_CODES,
+    enumName: 'ErrorResponseCode',
+    description: 'What went wrong; `message` says it in words and `details` carries the specifics.',
     example: 'VALIDATION_ERROR',
   })
-  code!: string;
+  code!: ErrorResponseCode;
 
   @ApiProperty({ type: String, example: 'The request is invalid' })
   message!: string;

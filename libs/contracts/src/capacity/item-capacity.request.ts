@@ -13,14 +13,14 @@ import {
 import { ItemAttributeCapacityRequest } from './item-attribute.request';
 import { MUST_BE_GREATER_THAN_ZERO, MUST_BE_NUMBER } from './validation-messages';
 
-const ECHOED = 'Accepted and echoed in `dispatchItems`; no effect on the calculation (E9).';
+const ECHOED = 'Accepted and echoed in `dispatchItems`; no effect on the calculation.';
 
 /** ItemCapacityRequest (spec 2.4): an item of layout A; echoed as sent in its group's `dispatchItems`. */
 export class ItemCapacityRequest {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    description: 'SKU code. Required when the stock of the item is checked (E11.6).',
+    description: 'SKU code. Required when the stock of the item is checked.',
     example: 'SKU-1',
   })
   @IsOptional()
@@ -30,8 +30,7 @@ export class ItemCapacityRequest {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    description:
-      'Origin node code; items without one are placed by `calculationOptions.optimization` (E6.2).',
+    description: 'Origin node code; items without one are placed by `calculationOptions.optimization`.',
     example: 'CD01',
   })
   @IsOptional()
@@ -84,7 +83,7 @@ export class ItemCapacityRequest {
     type: Number,
     format: 'double',
     nullable: true,
-    description: 'Grams per unit of quantity, ≥ 0; absent: the product master weight (E1.5).',
+    description: 'Grams per unit of quantity, ≥ 0; absent: the product master weight.',
     example: 1500,
   })
   @IsOptional()
@@ -126,7 +125,7 @@ export class ItemCapacityRequest {
     type: Number,
     format: 'int32',
     nullable: true,
-    description: 'Number of units, ≥ 1 (E1.4: units, else 1 when measurable is "T", else ceil(quantity)).',
+    description: 'Number of units, ≥ 1 (units, else 1 when measurable is "T", else ceil(quantity)).',
   })
   @IsOptional()
   @IsInt()
@@ -136,7 +135,7 @@ export class ItemCapacityRequest {
   @ApiPropertyOptional({
     type: String,
     nullable: true,
-    description: '"T" counts the item as one unit (E1.4).',
+    description: '"T" counts the item as one unit.',
   })
   @IsOptional()
   @IsString()

@@ -9,3 +9,4 @@ export * from './product.schema';
 export * from './product.validator';
 export * from './upload-status.dto';
 export * from './product.examples';
+export * from './upload-accepted.dto';

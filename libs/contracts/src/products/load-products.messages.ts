@@ -1,6 +1,6 @@
 import { MAX_PRODUCTS_PER_UPLOAD } from './product.schema';
 
-/** The texts of the upload contract's answers (spec 001 §4, product-pipeline.md P1). */
+/** The texts of the upload contract's answers (the upload API contract, product-pipeline.md P1). */
 export const LoadProductsMessages = {
   accepted: (accepted: number, rejected: number, processCode: string) =>
     `${accepted} products are being processed (${rejected} rejected). Process code: ${processCode}`,

@@ -13,7 +13,7 @@ export type MessageCheck = { ok: true; message: ProductMessage } | { ok: false; 
 const MAX_QUOTED = 5;
 
 /**
- * The worker's check of a consumed message (conventions.md: a queue message never passes a ValidationPipe): the
+ * The worker's check of a consumed message (a queue message never passes a ValidationPipe): the
  * message schema of its kind, compiled once, then every product of a batch against the same rules as the upload.
  */
 export class ProductMessageValidator {

@@ -1,7 +1,7 @@
 import type { FromSchema } from './json-schema.types';
 
 /**
- * THE source of truth of the upload body (spec 001 §2, product-pipeline.md P1.3): the upload service compiles
+ * THE source of truth of the upload body (the upload API contract, product-pipeline.md P1.3): the upload service compiles
  * its validator from these consts (ajv, once at start), the TypeScript types below are derived from them, and
  * the OpenAPI document registers them (converted by `toOpenApiSchema`). Rules a JSON Schema cannot say — a real
  * calendar date-time in the business time zone, a productCode repeated within one upload — are in

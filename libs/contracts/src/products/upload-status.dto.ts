@@ -9,7 +9,7 @@ export const UPLOAD_STATUSES = [
 ] as const;
 export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
 
-/** Every answer of the upload service that has a body: `{message}` (spec 001 §2.6). */
+/** Every answer of the upload service that has a body: `{message}` (the upload API contract). */
 export class MessageResponse {
   @ApiProperty({
     example:
@@ -65,11 +65,17 @@ export class UploadStatusResponse {
   @ApiProperty({ description: 'Products rejected by validation (see errors)', example: 2 })
   rejected!: number;
 
-  @ApiProperty({ description: 'Accepted products written', example: 2990 })
+  @ApiProperty({ description: 'Accepted products written (new or changed)', example: 2990 })
   persisted!: number;
 
-  @ApiProperty({ description: 'Accepted products left unchanged: a newer dateUpdate was stored', example: 8 })
+  @ApiProperty({ description: 'Accepted products not written: a newer dateUpdate was stored', example: 8 })
   skippedStale!: number;
+
+  @ApiProperty({
+    description: 'Accepted products identical to the stored product (children included): nothing written',
+    example: 0,
+  })
+  unchanged!: number;
 
   @ApiProperty({ description: 'Accepted products in batches that could not be processed', example: 0 })
   failed!: number;

@@ -1,5 +1,5 @@
 /**
- * The one statement that reads what one or more calculations' read plans name (capacity-engine.md two-phase
+ * The one statement that reads what one or more calculations' read plans name (docs/algorithm.md two-phase
  * access): up to three parts joined by `UNION ALL`, each answering rows `(kind, i, a, v)`:
  *
  *  - `C` counters: one row per `(scope, ref, first, last)` range (four arrays; `i` is its 1-based position), whose

@@ -4,7 +4,14 @@
  * counters within `bigint` and exact in JavaScript. Checked before anything is written, reported like the
  * document's own problems, so a document the engine would accept never fails half-way into the tables.
  */
-import type { ConfigurationProblem, ParsedConfiguration } from '@delivery/capacity-domain';
+import {
+  ConfigurationProblem,
+  Pacer,
+  ParsedConfiguration,
+  runAtOnce,
+  runInSlices,
+  Steps,
+} from '@delivery/capacity-domain';
 
 export const MAX_KEY_LENGTH = 200;
 const FIRST_STORABLE_DATE = '0001-01-01';
@@ -14,9 +21,36 @@ const unstorable = (text: string): boolean => text.includes('\u0000') || UNPAIRE
 const IGNORED_KEYS = new Set(['version', 'loadedAt']);
 
 export function storageProblems(raw: unknown, parsed: ParsedConfiguration): ConfigurationProblem[] {
+  return runAtOnce(storageSteps(raw, parsed));
+}
+
+/** The same, pausing between slices of the document's lists when `pacer` says so. */
+export function storageProblemsPaced(
+  raw: unknown,
+  parsed: ParsedConfiguration,
+  pacer: Pacer,
+): Promise<ConfigurationProblem[]> {
+  return runInSlices(storageSteps(raw, parsed), pacer);
+}
+
+/** Entries of a top-level list checked between two chances to pause. */
+const SLICE = 256;
+
+function* storageSteps(raw: unknown, parsed: ParsedConfiguration): Steps<ConfigurationProblem[]> {
   const problems: ConfigurationProblem[] = [];
   const report = (path: string, message: string) => problems.push({ path, message });
-  checkText(raw, '', report);
+  if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
+    for (const [name, section] of Object.entries(raw)) {
+      if (IGNORED_KEYS.has(name)) continue;
+      if (!Array.isArray(section)) checkText(section, name, report);
+      else {
+        for (let index = 0; index < section.length; index++) {
+          if (index % SLICE === SLICE - 1) yield;
+          checkText(section[index], name, report, index);
+        }
+      }
+    }
+  } else checkText(raw, '', report);
   const key = (path: string, value: string) => {
     if (value.length > MAX_KEY_LENGTH) report(path, `must be at most ${MAX_KEY_LENGTH} characters`);
   };
@@ -43,16 +77,30 @@ export function storageProblems(raw: unknown, parsed: ParsedConfiguration): Conf
   return problems;
 }
 
-/** Every string of the raw document (already known to be valid, so its depth is that of the schema). */
-function checkText(value: unknown, path: string, report: (path: string, message: string) => void): void {
+/**
+ * Every string of the raw document (already known to be valid, so its depth is that of the schema). A value's path
+ * is built only when it is reported or has children, not for every string of a large document.
+ */
+function checkText(
+  value: unknown,
+  path: string,
+  report: (path: string, message: string) => void,
+  key?: string | number,
+): void {
+  const pathOf = () => (key === undefined ? path : childPath(path, key));
   if (typeof value === 'string') {
-    if (unstorable(value)) report(path || '$', 'must be text without NUL characters or unpaired surrogates');
+    if (unstorable(value))
+      report(pathOf() || '$', 'must be text without NUL characters or unpaired surrogates');
   } else if (Array.isArray(value)) {
-    value.forEach((item, index) => checkText(item, `${path}[${index}]`, report));
+    const at = pathOf();
+    value.forEach((item, index) => checkText(item, at, report, index));
   } else if (typeof value === 'object' && value !== null) {
-    for (const [name, item] of Object.entries(value)) {
-      if (path === '' && IGNORED_KEYS.has(name)) continue;
-      checkText(item, path === '' ? name : `${path}.${name}`, report);
-    }
+    const at = pathOf();
+    for (const [name, item] of Object.entries(value)) checkText(item, at, report, name);
   }
+}
+
+function childPath(base: string, key: string | number): string {
+  if (typeof key === 'number') return `${base}[${key}]`;
+  return base === '' ? key : `${base}.${key}`;
 }

@@ -4,6 +4,7 @@
  * included), which `parseConfiguration` then validates — so a load never trusts the tables.
  */
 import type { ConfigurationDocument } from '@delivery/capacity-domain';
+import { eventLoopPacer, mapPaced, stringifyInSlices } from './event-loop.pacer';
 import type { Queryable } from './queryable';
 
 const TABLES_CHILDREN_FIRST = [
@@ -17,7 +18,8 @@ const TABLES_CHILDREN_FIRST = [
   'capacity_settings',
 ];
 
-const json = (value: unknown): string => JSON.stringify(value);
+/** Row lists go to Postgres as one JSON parameter each, stringified in slices (see event-loop.pacer.ts). */
+const json = (value: unknown): Promise<string> => stringifyInSlices(value);
 
 export class ConfigurationTablesRepository {
   /** Replaces every configuration table with `document` (call inside a transaction). */
@@ -50,25 +52,29 @@ export class ConfigurationTablesRepository {
          "shortName" text, address jsonb, "platformWarehouseId" text, "platformDockId" text,
          "contactNumber" text, "pickupPointId" text, "deliveryTime" text, "pickingDays" jsonb,
          "processingDays" numeric, "pickingCutoffTime" text, "pickingCapacity" numeric)`,
-      [json(document.nodes.map((node, position) => ({ ...node, position })))],
+      [await json(document.nodes.map((node, position) => ({ ...node, position })))],
     );
     await db.query(
       `INSERT INTO capacity_node_holidays (node_code, date)
        SELECT h.node, h.date FROM jsonb_to_recordset($1::jsonb) AS h(node text, date date)
        ON CONFLICT DO NOTHING`,
-      [json(document.nodes.flatMap((node) => node.holidays.map((date) => ({ node: node.code, date }))))],
+      [
+        await json(
+          document.nodes.flatMap((node) => node.holidays.map((date) => ({ node: node.code, date }))),
+        ),
+      ],
     );
     await db.query(
       `INSERT INTO capacity_zones (code, position)
        SELECT z.code, z.position FROM jsonb_to_recordset($1::jsonb) AS z(code text, position integer)`,
-      [json(document.zones.map((zone, position) => ({ code: zone.code, position })))],
+      [await json(document.zones.map((zone, position) => ({ code: zone.code, position })))],
     );
     await db.query(
       `INSERT INTO capacity_zone_ubigeos (zone_code, position, ubigeo)
        SELECT u.zone, u.position, u.ubigeo
        FROM jsonb_to_recordset($1::jsonb) AS u(zone text, position integer, ubigeo text)`,
       [
-        json(
+        await json(
           document.zones.flatMap((zone) =>
             zone.ubigeoCodes.map((ubigeo, position) => ({ zone: zone.code, position, ubigeo })),
           ),
@@ -85,7 +91,7 @@ export class ConfigurationTablesRepository {
        FROM jsonb_to_recordset($1::jsonb) AS r(code text, position integer, description text, source text,
          "targetNode" text, "targetZone" text, mode text, "dispatchTypes" jsonb, "daysOfWeek" jsonb,
          "leadTimeDays" numeric, "dispatchCapacity" numeric, priority numeric, cost jsonb)`,
-      [json(document.routes.map((route, position) => ({ ...route, position })))],
+      [await json(document.routes.map((route, position) => ({ ...route, position })))],
     );
     await db.query(
       `INSERT INTO capacity_route_windows (route_code, code, position, start_time, end_time, capacity)
@@ -93,7 +99,7 @@ export class ConfigurationTablesRepository {
        FROM jsonb_to_recordset($1::jsonb) AS w(route text, code text, position integer, start text, "end" text,
          capacity numeric)`,
       [
-        json(
+        await json(
           document.routes.flatMap((route) =>
             route.deliveryWindows.map((window, position) => ({ ...window, route: route.code, position })),
           ),
@@ -105,13 +111,13 @@ export class ConfigurationTablesRepository {
        SELECT o.scope, o.ref, o.date, o.position, o.capacity
        FROM jsonb_to_recordset($1::jsonb) AS o(scope text, ref text, date date, position integer,
          capacity numeric)`,
-      [json(document.capacityOverrides.map((override, position) => ({ ...override, position })))],
+      [await json(document.capacityOverrides.map((override, position) => ({ ...override, position })))],
     );
   }
 
   /** The tables as a raw configuration document (not validated; settings absent when there is no row). */
   async read(db: Queryable): Promise<Record<string, unknown>> {
-    const [settingsRows, nodes, zones, routes, overrides] = [
+    const [settingsRows, nodes, zones, routes, windows, overrides] = [
       await db.query<SettingsRow>(
         `SELECT timezone, search_horizon_days::float8 AS "searchHorizonDays",
            max_delivery_dates::float8 AS "maxDeliveryDates", max_legs::float8 AS "maxLegs",
@@ -141,33 +147,57 @@ export class ConfigurationTablesRepository {
            r.target_zone AS "targetZone", r.mode, r.dispatch_types AS "dispatchTypes",
            r.days_of_week AS "daysOfWeek", r.lead_time_days::float8 AS "leadTimeDays",
            r.dispatch_capacity::float8 AS "dispatchCapacity", r.priority::float8 AS priority,
-           r.cost_base::float8 AS "costBase", r.cost_per_kg::float8 AS "costPerKg",
-           COALESCE((SELECT jsonb_agg(jsonb_build_object('code', w.code, 'start', w.start_time,
-                       'end', w.end_time, 'capacity', w.capacity) ORDER BY w.position, w.code)
-                     FROM capacity_route_windows w WHERE w.route_code = r.code), '[]'::jsonb)
-             AS "deliveryWindows"
+           r.cost_base::float8 AS "costBase", r.cost_per_kg::float8 AS "costPerKg"
          FROM capacity_routes r ORDER BY r.position, r.code`,
+      ),
+      await db.query<WindowRow>(
+        `SELECT route_code AS route, code, start_time AS start, end_time AS "end", capacity::float8 AS capacity
+         FROM capacity_route_windows ORDER BY route_code, position, code`,
       ),
       await db.query<Record<string, unknown>>(
         `SELECT scope, ref, to_char(date, 'YYYY-MM-DD') AS date, capacity::float8 AS capacity
          FROM capacity_overrides ORDER BY position, scope, ref, date`,
       ),
     ];
+    const pacer = eventLoopPacer();
+    const windowsByRoute = new Map<string, Omit<WindowRow, 'route'>[]>();
+    await mapPaced(
+      windows,
+      ({ route, ...window }) => {
+        const list = windowsByRoute.get(route);
+        if (list === undefined) windowsByRoute.set(route, [window]);
+        else list.push(window);
+      },
+      pacer,
+    );
     const document: Record<string, unknown> = {
       nodes,
       zones,
-      routes: routes.map(({ targetNode, targetZone, costBase, costPerKg, ...route }) => ({
-        ...route,
-        ...(targetNode === null ? {} : { targetNode }),
-        ...(targetZone === null ? {} : { targetZone }),
-        cost: { base: costBase, perKg: costPerKg },
-      })),
+      routes: await mapPaced(
+        routes,
+        ({ targetNode, targetZone, costBase, costPerKg, ...route }) => ({
+          ...route,
+          ...(targetNode === null ? {} : { targetNode }),
+          ...(targetZone === null ? {} : { targetZone }),
+          cost: { base: costBase, perKg: costPerKg },
+          deliveryWindows: windowsByRoute.get(route.code as string) ?? [],
+        }),
+        pacer,
+      ),
       capacityOverrides: overrides,
     };
     const [settings] = settingsRows;
     if (settings !== undefined) document.settings = settingsDocument(settings);
     return document;
   }
+}
+
+interface WindowRow {
+  route: string;
+  code: string;
+  start: string;
+  end: string;
+  capacity: number | null;
 }
 
 interface SettingsRow {

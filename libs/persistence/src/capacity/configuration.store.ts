@@ -8,12 +8,14 @@ import type { DataSource, EntityManager } from 'typeorm';
 import {
   ConfigurationProblem,
   parseConfiguration,
+  parseConfigurationInSlices,
   ParsedConfiguration,
   Snapshot,
 } from '@delivery/capacity-domain';
-import { storageProblems } from './configuration-storage.limits';
+import { storageProblemsPaced } from './configuration-storage.limits';
 import { ConfigurationTablesRepository } from './configuration-tables.repository';
 import { ConfigurationVersionRepository } from './configuration-version.repository';
+import { eventLoopPacer } from './event-loop.pacer';
 import { OperationalRowsRepository } from './operational-rows.repository';
 
 /** A snapshot with the version it was built from; version 0 is the empty snapshot of a database never loaded. */
@@ -48,9 +50,9 @@ export class ConfigurationStore {
    * configuration tables, upserts its `stock` and `usage` rows and loads the tables as a new version.
    */
   async import(document: unknown): Promise<ConfigurationOutcome> {
-    const parsed = parseConfiguration(document, this.defaults);
+    const parsed = await this.parse(document);
     if (!parsed.ok) return parsed;
-    const problems = storageProblems(document, parsed);
+    const problems = await storageProblemsPaced(document, parsed, eventLoopPacer());
     if (problems.length > 0) return { ok: false, errors: problems };
     return this.dataSource.transaction(async (manager) => {
       await this.versions.lock(manager);
@@ -77,7 +79,7 @@ export class ConfigurationStore {
   async newerThan(version: number): Promise<LoadedConfiguration | null> {
     const stored = await this.versions.newerThan(this.dataSource, version);
     if (stored === null) return null;
-    const parsed = parseConfiguration(stored.document, this.defaults);
+    const parsed = await this.parse(stored.document);
     if (!parsed.ok) {
       throw new Error(
         `configuration version ${stored.version} does not validate here: ${JSON.stringify(parsed.errors)}`,
@@ -100,6 +102,11 @@ export class ConfigurationStore {
     return { version: 0, loadedAt: null, snapshot: parsed.snapshot };
   }
 
+  /** Validates and builds in slices: a large configuration never holds the event loop for long. */
+  private parse(document: unknown) {
+    return parseConfigurationInSlices(document, this.defaults, eventLoopPacer());
+  }
+
   private async write(manager: EntityManager, parsed: ParsedConfiguration, timezone: boolean): Promise<void> {
     await this.tables.replace(manager, parsed.document, timezone);
     if (parsed.stock !== null) await this.rows.upsertStock(manager, parsed.stock);
@@ -108,7 +115,7 @@ export class ConfigurationStore {
 
   private async loadWithin(manager: EntityManager): Promise<ConfigurationOutcome> {
     const raw = await this.tables.read(manager);
-    const parsed = parseConfiguration(raw, this.defaults);
+    const parsed = await this.parse(raw);
     if (!parsed.ok) return parsed;
     const { version, loadedAt } = await this.versions.record(manager, raw);
     return { ok: true, configuration: { version, loadedAt, snapshot: parsed.snapshot } };

@@ -3,6 +3,7 @@
  * (configuration.md). One statement per section, whatever its size.
  */
 import type { StockRow, UsageRow } from '@delivery/capacity-domain';
+import { stringifyInSlices } from './event-loop.pacer';
 import type { Queryable } from './queryable';
 
 export class OperationalRowsRepository {
@@ -13,7 +14,7 @@ export class OperationalRowsRepository {
        SELECT s.sku, s.node, s.available
        FROM jsonb_to_recordset($1::jsonb) AS s(sku text, node text, available numeric)
        ON CONFLICT (sku, node) DO UPDATE SET available = EXCLUDED.available, updated_at = now()`,
-      [JSON.stringify(rows)],
+      [await stringifyInSlices(rows)],
     );
   }
 
@@ -28,7 +29,7 @@ export class OperationalRowsRepository {
        SELECT u.scope, u.ref, u.date, u.used
        FROM jsonb_to_recordset($1::jsonb) AS u(scope text, ref text, date date, used bigint)
        ON CONFLICT (scope, ref, date) DO UPDATE SET used = EXCLUDED.used, capacity = NULL`,
-      [JSON.stringify(rows)],
+      [await stringifyInSlices(rows)],
     );
   }
 }

@@ -2,10 +2,12 @@ import type { MigrationInterface } from 'typeorm';
 import { Capacity1795271070624 } from './1795271070624-capacity';
 import { Products1795280000000 } from './1795280000000-products';
 import { Reservations1795290000000 } from './1795290000000-reservations';
+import { ProductContentHash1795300000000 } from './1795300000000-product-content-hash';
 
 /** Migrations in the order they run; each feature appends its own. */
 export const migrations: (new () => MigrationInterface)[] = [
   Capacity1795271070624,
   Products1795280000000,
   Reservations1795290000000,
+  ProductContentHash1795300000000,
 ];

@@ -89,7 +89,7 @@ describe('ProductBatchWriter against Postgres', () => {
     ];
     const summary = upload();
     const outcome = await writer.writeBatch(summary, 1, products);
-    expect(outcome).toEqual({ applied: true, persisted: 3, skippedStale: 0 });
+    expect(outcome).toEqual({ applied: true, persisted: 3, unchanged: 0, skippedStale: 0 });
     expect(await stored(products.map((p) => p.productCode))).toEqual(products.map(asStored));
     const [counters] = (
       await pool.query(
@@ -155,7 +155,7 @@ describe('ProductBatchWriter against Postgres', () => {
       lstAttributes: [],
     });
     const outcome = await writer.writeBatch(upload(), 1, [again]);
-    expect(outcome).toEqual({ applied: true, persisted: 1, skippedStale: 0 });
+    expect(outcome).toEqual({ applied: true, persisted: 1, unchanged: 0, skippedStale: 0 });
     expect(await stored(['P-003001'])).toEqual([asStored(again)]);
     expect(await childCounts('P-003001')).toEqual({ barcodes: 1, hierarchies: 2, attributes: 0 });
   });
@@ -165,7 +165,7 @@ describe('ProductBatchWriter against Postgres', () => {
     await writer.writeBatch(upload(), 1, [newer]);
     const older = exampleProduct(4001, { dateUpdate: '2026-11-20 09:59:59', price: 2, barcodes: [] });
     const outcome = await writer.writeBatch(upload(), 1, [older]);
-    expect(outcome).toEqual({ applied: true, persisted: 0, skippedStale: 1 });
+    expect(outcome).toEqual({ applied: true, persisted: 0, unchanged: 0, skippedStale: 1 });
     expect(await stored(['P-004001'])).toEqual([asStored(newer)]);
   });
 
@@ -179,10 +179,96 @@ describe('ProductBatchWriter against Postgres', () => {
       exampleProduct(5003, { price: 9 }),
     ];
     const outcome = await writer.writeBatch(upload(), 1, batch);
-    expect(outcome).toEqual({ applied: true, persisted: 2, skippedStale: 1 });
+    expect(outcome).toEqual({ applied: true, persisted: 2, unchanged: 0, skippedStale: 1 });
     expect(await stored(['P-005001', 'P-005002', 'P-005003'])).toEqual(
       [storedNewer, batch[1], batch[2]].map(asStored),
     );
+  });
+
+  /** Every row of these products with its row version (`xmin`): equal before and after means nothing was written. */
+  const rowVersions = async (codes: readonly string[]) =>
+    (
+      await pool.query<{ row: string }>(
+        `SELECT t.row FROM (
+           SELECT 'p ' || product_code || ' ' || xmin AS row FROM products WHERE product_code = ANY($1::text[])
+           UNION ALL SELECT 'b ' || product_code || position || ' ' || xmin FROM product_barcodes
+             WHERE product_code = ANY($1::text[])
+           UNION ALL SELECT 'h ' || product_code || position || ' ' || xmin FROM product_hierarchies
+             WHERE product_code = ANY($1::text[])
+           UNION ALL SELECT 'a ' || product_code || position || ' ' || xmin FROM product_attributes
+             WHERE product_code = ANY($1::text[])
+         ) t ORDER BY t.row`,
+        [codes],
+      )
+    ).rows.map((r) => r.row);
+
+  it('a re-sent identical product writes no row and counts as unchanged, its JSON laid out any way', async () => {
+    const products = [exampleProduct(9001), exampleProduct(9002, { dispatchType: undefined })];
+    const codes = products.map((p) => p.productCode);
+    await writer.writeBatch(upload(), 1, products);
+    const before = await rowVersions(codes);
+    expect(before).toHaveLength(2 * (1 + 2 + 4 + 3));
+    const reordered = products.map(
+      (p) => JSON.parse(JSON.stringify(Object.entries(p).reverse())) as [string, unknown][],
+    );
+    const summary = upload();
+    const outcome = await writer.writeBatch(
+      summary,
+      1,
+      reordered.map((entries) => Object.fromEntries(entries) as Product),
+    );
+    expect(outcome).toEqual({ applied: true, persisted: 0, unchanged: 2, skippedStale: 0 });
+    expect(await rowVersions(codes)).toEqual(before);
+    const [counters] = (
+      await pool.query(
+        `SELECT batch_done, persisted, unchanged, skipped_stale FROM product_uploads WHERE process_code = $1`,
+        [summary.processCode],
+      )
+    ).rows;
+    expect(counters).toEqual({ batch_done: 1, persisted: 0, unchanged: 2, skipped_stale: 0 });
+  });
+
+  it('a batch of unchanged, changed, new and stale products: the changed one replaces exactly its own rows', async () => {
+    const unchanged = exampleProduct(9101);
+    const changed = exampleProduct(9102);
+    const newer = exampleProduct(9103, { dateUpdate: '2026-11-22 00:00:00' });
+    await writer.writeBatch(upload(), 1, [unchanged, changed, newer]);
+    const untouched = await rowVersions(['P-009101', 'P-009103']);
+    const changedBefore = await rowVersions(['P-009102']);
+    const batch = [
+      unchanged,
+      exampleProduct(9102, { weight: 4.5, lstAttributes: changed.lstAttributes.slice(1) }),
+      exampleProduct(9103, { price: 1 }),
+      exampleProduct(9104),
+    ];
+    const outcome = await writer.writeBatch(upload(), 1, batch);
+    expect(outcome).toEqual({ applied: true, persisted: 2, unchanged: 1, skippedStale: 1 });
+    expect(await rowVersions(['P-009101', 'P-009103'])).toEqual(untouched);
+    const changedAfter = await rowVersions(['P-009102']);
+    expect(changedAfter).toHaveLength(changedBefore.length - 1);
+    expect(changedAfter.filter((row) => changedBefore.includes(row))).toEqual([]);
+    expect(await stored(['P-009101', 'P-009102', 'P-009103', 'P-009104'])).toEqual(
+      [unchanged, batch[1], newer, batch[3]].map(asStored),
+    );
+  });
+
+  it('a product stored without a content hash (written before it existed) is written once, then unchanged', async () => {
+    const product = exampleProduct(9201);
+    await writer.writeBatch(upload(), 1, [product]);
+    await pool.query(`UPDATE products SET content_hash = NULL WHERE product_code = 'P-009201'`);
+    expect(await writer.writeBatch(upload(), 1, [product])).toEqual({
+      applied: true,
+      persisted: 1,
+      unchanged: 0,
+      skippedStale: 0,
+    });
+    expect(await writer.writeBatch(upload(), 1, [product])).toEqual({
+      applied: true,
+      persisted: 0,
+      unchanged: 1,
+      skippedStale: 0,
+    });
+    expect(await childCounts('P-009201')).toEqual({ barcodes: 2, hierarchies: 4, attributes: 3 });
   });
 
   it('a productCode repeated in a batch: the newest dateUpdate is written (ties: the later), the rest skipped', async () => {
@@ -192,7 +278,7 @@ describe('ProductBatchWriter against Postgres', () => {
       exampleProduct(6001, { dateUpdate: '2026-01-03 00:00:00', price: 3, barcodes: [] }),
     ];
     const outcome = await writer.writeBatch(upload(), 1, batch);
-    expect(outcome).toEqual({ applied: true, persisted: 1, skippedStale: 2 });
+    expect(outcome).toEqual({ applied: true, persisted: 1, unchanged: 0, skippedStale: 2 });
     expect(await stored(['P-006001'])).toEqual([asStored(batch[2])]);
   });
 
@@ -202,6 +288,7 @@ describe('ProductBatchWriter against Postgres', () => {
     expect(await writer.writeBatch(summary, 1, batch)).toEqual({
       applied: true,
       persisted: 2,
+      unchanged: 0,
       skippedStale: 0,
     });
     const before = await stored(['P-007001', 'P-007002']);
@@ -210,6 +297,7 @@ describe('ProductBatchWriter against Postgres', () => {
     expect(await writer.writeBatch(summary, 1, batch)).toEqual({
       applied: false,
       persisted: 0,
+      unchanged: 0,
       skippedStale: 0,
     });
     expect(await stored(['P-007001', 'P-007002'])).toEqual(before);
@@ -246,7 +334,9 @@ describe('ProductBatchWriter against Postgres', () => {
     );
     const outcomes = await Promise.all(batches.map((batch) => writer.writeBatch(upload(), 1, batch)));
     expect(
-      outcomes.every((outcome) => outcome.applied && outcome.persisted + outcome.skippedStale === 50),
+      outcomes.every(
+        (outcome) => outcome.applied && outcome.persisted + outcome.unchanged + outcome.skippedStale === 50,
+      ),
     ).toBe(true);
     expect(await stored(codes.map((n) => `P-${String(n).padStart(6, '0')}`))).toEqual(
       batches[1].map(asStored),

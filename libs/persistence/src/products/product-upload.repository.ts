@@ -13,6 +13,7 @@ export interface UploadSummary {
 
 export interface BatchResult {
   readonly persisted: number;
+  readonly unchanged: number;
   readonly skippedStale: number;
 }
 
@@ -88,18 +89,18 @@ export class ProductUploadRepository {
   ): Promise<void> {
     await sql.query(
       `WITH batch AS (
-         UPDATE product_upload_batches SET persisted = $6, skipped_stale = $7
+         UPDATE product_upload_batches SET persisted = $6, skipped_stale = $7, unchanged = $9
          WHERE process_code = $1 AND batch_index = $8
        )
        INSERT INTO product_uploads AS u (process_code, received, accepted, rejected, batch_total,
-         batch_done, persisted, skipped_stale)
-       VALUES ($1, $2, $3, $4, $5, 1, $6, $7)
+         batch_done, persisted, skipped_stale, unchanged)
+       VALUES ($1, $2, $3, $4, $5, 1, $6, $7, $9)
        ON CONFLICT (process_code) DO UPDATE SET
          received = EXCLUDED.received, accepted = EXCLUDED.accepted, rejected = EXCLUDED.rejected,
          batch_total = EXCLUDED.batch_total, batch_done = u.batch_done + 1,
          persisted = u.persisted + EXCLUDED.persisted, skipped_stale = u.skipped_stale + EXCLUDED.skipped_stale,
-         updated_at = now()`,
-      [...summaryParams(upload), result.persisted, result.skippedStale, batchIndex],
+         unchanged = u.unchanged + EXCLUDED.unchanged, updated_at = now()`,
+      [...summaryParams(upload), result.persisted, result.skippedStale, batchIndex, result.unchanged],
     );
   }
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Product } from '@delivery/contracts';
 import { booleanArrayLiteral, numberArrayLiteral, textArrayLiteral } from './pg-array-literal';
 import type { SqlExecutor } from './sql-executor';
@@ -102,13 +103,29 @@ function unnestOf(columns: readonly Column<never>[], first: number, alias: strin
   return `unnest(${arrays.join(', ')}) AS ${alias}(${columns.map(([name]) => name).join(', ')})`;
 }
 
-const PRODUCT_NAMES = PRODUCT_COLUMNS.map(([name]) => name).join(', ');
-const PRODUCT_SOURCE = `SELECT u.*, $${PRODUCT_COLUMNS.length + 1}::uuid, now() FROM ${unnestOf(PRODUCT_COLUMNS, 1, 'u')}`;
+/** The columns a statement writes: the product's, then its content hash (`contentHashOf`). */
+const WRITTEN_COLUMNS: readonly Column<never>[] = [...PRODUCT_COLUMNS, ['content_hash', 'text', () => null]];
+const PRODUCT_NAMES = WRITTEN_COLUMNS.map(([name]) => name).join(', ');
+/** Parameters: the column arrays, one flag per row (`pick`), the upload's process code. */
+const PROCESS_CODE_PARAM = WRITTEN_COLUMNS.length + 2;
+/** The rows whose flag is true, with the upload's process code and the time. */
+const PRODUCT_SOURCE = `SELECT ${WRITTEN_COLUMNS.map(([name]) => `u.${name}`).join(', ')}, $${PROCESS_CODE_PARAM}::uuid, now()
+  FROM ${unnestOf([...WRITTEN_COLUMNS, ['pick', 'bool', () => null]], 1, 'u')}
+  WHERE u.pick`;
 
 /**
- * Products not stored yet. Nothing else writes the product tables, so a product inserted here has no children
- * to replace. A product another transaction is inserting makes this wait for it; if it commits, the product is
- * not returned here and the upsert below takes it.
+ * The products already stored, each with whether it is identical (same content hash) to the stored row: an index
+ * lookup per product, nothing locked or written.
+ */
+const FIND_STORED = `
+  SELECT u.product_code, p.content_hash = u.content_hash AS same
+  FROM unnest($1::text[], $2::text[]) AS u(product_code, content_hash)
+  JOIN products p ON p.product_code = u.product_code`;
+
+/**
+ * Products not stored yet (flagged). Nothing else writes the product tables, so a product inserted here has no
+ * children to replace. A product another transaction is inserting makes this wait for it; if it commits, the
+ * product is not returned here and the upsert below takes it.
  */
 const INSERT_NEW_PRODUCTS = `
   INSERT INTO products (${PRODUCT_NAMES}, process_code, updated_at)
@@ -117,15 +134,14 @@ const INSERT_NEW_PRODUCTS = `
   RETURNING product_code`;
 
 /**
- * The others (every row but the codes in the last parameter, the ones just inserted), upserted with the dateUpdate
- * guard: a strictly newer stored row is left as it is (not returned).
+ * Stored products that changed (flagged), upserted with the dateUpdate guard: a strictly newer stored row is left
+ * as it is (not returned: stale).
  */
 const UPSERT_STORED_PRODUCTS = `
   INSERT INTO products (${PRODUCT_NAMES}, process_code, updated_at)
   ${PRODUCT_SOURCE}
-  WHERE u.product_code <> ALL($${PRODUCT_COLUMNS.length + 2}::text[])
   ON CONFLICT (product_code) DO UPDATE SET
-    ${PRODUCT_COLUMNS.slice(1)
+    ${WRITTEN_COLUMNS.slice(1)
       .map(([name]) => `${name} = EXCLUDED.${name}`)
       .join(', ')},
     process_code = EXCLUDED.process_code, updated_at = EXCLUDED.updated_at
@@ -186,60 +202,104 @@ function childRowsOf<T>(child: Child<T>, products: readonly Product[]): ChildRow
 }
 
 /**
- * A batch read into what the statements send: one array literal per column of the products and of their
- * children. Once it is built the product objects are no longer needed.
+ * What a product is as stored: SHA-256 (base64) of every value written for it, children included, in column order.
+ * Equal hashes mean identical rows, however the product's JSON was laid out.
+ */
+export function contentHashOf(product: Product): string {
+  const values: unknown[] = PRODUCT_COLUMNS.map(([, , value]) => value(product));
+  for (const child of CHILDREN)
+    values.push(
+      child
+        .list(product)
+        .map((item, position) =>
+          child.columns.map(([, , value]) => value({ owner: product.productCode, position, item })),
+        ),
+    );
+  return createHash('sha256').update(JSON.stringify(values)).digest('base64');
+}
+
+/** The stored state of products: absent, stored and identical (`true`), stored and different (`false`). */
+export type StoredState = ReadonlyMap<string, boolean>;
+
+/**
+ * The products to write, read into what the statements send: one array literal per column of the products (their
+ * content hash last) and of their children. Once it is built the product objects are no longer needed.
  */
 export interface PreparedProducts {
-  /** Products in the batch (distinct codes). */
-  readonly count: number;
+  /** The products' codes (distinct), in the order of the column arrays. */
+  readonly codes: readonly string[];
+  /** Per code: whether it was stored when `storedState` looked. */
+  readonly stored: readonly boolean[];
   readonly productColumns: readonly string[];
   readonly childColumns: readonly string[];
 }
 
 /**
- * P3.2/P3.4: writes a batch of products (distinct productCodes, in code order so concurrent writers lock rows in
- * one order) with multi-row statements: the new products are inserted (`INSERT … SELECT FROM unnest(…) ON
- * CONFLICT DO NOTHING`); the stored ones are upserted with the dateUpdate guard (a stored product strictly newer
- * than the incoming one is left as it is) and their children deleted; then the children of every written product
- * are inserted in one statement. A batch of new products therefore costs two statements and touches no child row
- * it does not write. Every column array is built up front (`prepare`), so the caller can let the products go while
- * the statements run. Returns the productCodes written; the others were stale. Runs inside the caller's
- * transaction.
+ * P3.2/P3.4: writes products with multi-row statements. Before the transaction, `storedState` looks up the stored
+ * rows of a batch's codes with their content hash: a product identical to its stored row is unchanged and is not
+ * written at all (`prepare` is given only the others). In the transaction (products in code order so concurrent
+ * writers lock rows in one order) the new products are inserted (`INSERT … SELECT FROM unnest(…) ON CONFLICT DO
+ * NOTHING`); the changed ones, and new ones another transaction inserted meanwhile, are upserted with the dateUpdate
+ * guard (a stored product strictly newer than the incoming one is left as it is: stale) and exactly their children
+ * deleted; then the children of every written product are inserted in one statement.
+ *
+ * Looking before the transaction is safe: products are never deleted, so a product seen stored stays stored; one
+ * seen absent is taken by the upsert if another transaction inserts it first; one seen identical and changed by a
+ * concurrent upload right after is as if this upload had been written first.
  */
 export class ProductUpsertRepository {
+  async storedState(
+    sql: SqlExecutor,
+    codes: readonly string[],
+    hashes: readonly string[],
+  ): Promise<StoredState> {
+    if (codes.length === 0) return new Map();
+    const rows = await sql.query<{ product_code: string; same: boolean | null }>(FIND_STORED, [
+      textArrayLiteral(codes),
+      textArrayLiteral(hashes),
+    ]);
+    return new Map(rows.map((row) => [row.product_code, row.same === true]));
+  }
+
   /** The column arrays of `products` (distinct productCodes, in the order they are to be written). */
-  prepare(products: readonly Product[]): PreparedProducts {
+  prepare(products: readonly Product[], hashes: readonly string[], state: StoredState): PreparedProducts {
     return {
-      count: products.length,
-      productColumns: literalsOf(products, PRODUCT_COLUMNS),
+      codes: products.map((p) => p.productCode),
+      stored: products.map((p) => state.has(p.productCode)),
+      productColumns: [...literalsOf(products, PRODUCT_COLUMNS), textArrayLiteral(hashes)],
       childColumns: CHILDREN.flatMap((child) => literalsOf(childRowsOf(child, products), child.columns)),
     };
   }
 
-  async upsert(sql: SqlExecutor, processCode: string, batch: PreparedProducts): Promise<Set<string>> {
-    if (batch.count === 0) return new Set();
-    const inserted = await sql.query<{ product_code: string }>(INSERT_NEW_PRODUCTS, [
-      ...batch.productColumns,
-      processCode,
-    ]);
-    const written = new Set(inserted.map((row) => row.product_code));
-    if (written.size < batch.count) {
-      const updated = await sql.query<{ product_code: string }>(UPSERT_STORED_PRODUCTS, [
-        ...batch.productColumns,
+  /** Writes the prepared products; returns the productCodes written (the others were stale). */
+  async upsert(sql: SqlExecutor, processCode: string, batch: PreparedProducts): Promise<ReadonlySet<string>> {
+    const written = new Set<string>();
+    const { productColumns, codes, stored } = batch;
+    const write = (statement: string, picked: readonly boolean[]) =>
+      sql.query<{ product_code: string }>(statement, [
+        ...productColumns,
+        booleanArrayLiteral(picked),
         processCode,
-        textArrayLiteral([...written]),
       ]);
+    if (stored.includes(false))
+      for (const row of await write(
+        INSERT_NEW_PRODUCTS,
+        stored.map((s) => !s),
+      ))
+        written.add(row.product_code);
+    const changed = codes.map((code, i) => stored[i] || !written.has(code));
+    if (changed.includes(true)) {
+      const updated = (await write(UPSERT_STORED_PRODUCTS, changed)).map((row) => row.product_code);
       if (updated.length > 0) {
-        const codes = updated.map((row) => row.product_code);
-        await sql.query(DELETE_CHILDREN, [textArrayLiteral(codes)]);
-        for (const code of codes) written.add(code);
+        await sql.query(DELETE_CHILDREN, [textArrayLiteral(updated)]);
+        for (const code of updated) written.add(code);
       }
     }
-    if (written.size === 0) return written;
-    await sql.query(INSERT_CHILDREN, [
-      ...batch.childColumns,
-      written.size === batch.count ? null : textArrayLiteral([...written]),
-    ]);
+    if (written.size > 0)
+      await sql.query(INSERT_CHILDREN, [
+        ...batch.childColumns,
+        written.size === codes.length ? null : textArrayLiteral([...written]),
+      ]);
     return written;
   }
 }

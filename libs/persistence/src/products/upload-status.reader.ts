@@ -11,6 +11,7 @@ interface UploadRow {
   batch_done: number;
   persisted: number;
   skipped_stale: number;
+  unchanged: number;
   failed: number;
   manifest_recorded: boolean;
   errors: ProductIssue[];
@@ -26,7 +27,7 @@ export class UploadStatusReader {
 
   async find(processCode: string): Promise<UploadStatusResponse | undefined> {
     const { rows } = await this.pool.query<UploadRow>(
-      `SELECT process_code, received, accepted, rejected, batch_total, batch_done, persisted, skipped_stale,
+      `SELECT process_code, received, accepted, rejected, batch_total, batch_done, persisted, skipped_stale, unchanged,
               failed, manifest_recorded, errors, warnings, failed_batches,
               coalesce(received_at, created_at) AS created_at, updated_at
        FROM product_uploads WHERE process_code = $1`,
@@ -43,6 +44,7 @@ export class UploadStatusReader {
         rejected: row.rejected,
         persisted: row.persisted,
         skippedStale: row.skipped_stale,
+        unchanged: row.unchanged,
         failed: row.failed,
       }),
       received: row.received,
@@ -50,6 +52,7 @@ export class UploadStatusReader {
       rejected: row.rejected,
       persisted: row.persisted,
       skippedStale: row.skipped_stale,
+      unchanged: row.unchanged,
       failed: row.failed,
       batches: { total: row.batch_total, done: row.batch_done },
       errors: row.errors,

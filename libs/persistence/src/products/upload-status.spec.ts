@@ -7,6 +7,7 @@ const upload = (overrides: Partial<UploadCounters>): UploadCounters => ({
   rejected: 0,
   persisted: 1000,
   skippedStale: 0,
+  unchanged: 0,
   failed: 0,
   ...overrides,
 });
@@ -18,6 +19,12 @@ describe('P4 status lifecycle', () => {
     ['every batch settled before the manifest', { manifestRecorded: false }, 'PROCESSING'],
     ['every batch done, nothing rejected or failed', {}, 'COMPLETED'],
     ['stale products are not errors', { persisted: 0, skippedStale: 1000 }, 'COMPLETED'],
+    ['unchanged products are not errors', { persisted: 0, unchanged: 1000 }, 'COMPLETED'],
+    [
+      'a batch failed, the other unchanged',
+      { persisted: 0, unchanged: 500, failed: 500 },
+      'COMPLETED_WITH_ERRORS',
+    ],
     ['some products rejected', { rejected: 3 }, 'COMPLETED_WITH_ERRORS'],
     ['a batch failed', { persisted: 500, failed: 500 }, 'COMPLETED_WITH_ERRORS'],
     ['nothing could be persisted', { persisted: 0, failed: 1000 }, 'FAILED'],

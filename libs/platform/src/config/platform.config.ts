@@ -2,10 +2,14 @@ import { env, EnvOf } from './env';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-/** Variables every app reads (design/README.md, operations.md O1). Apps add their own to this schema. */
+/** Variables every app reads (docs/operations.md). Apps add their own to this schema. */
 export const platformEnv = {
   NODE_ENV: env.oneOf(['development', 'production', 'test'], 'development'),
   LOG_LEVEL: env.oneOf(LOG_LEVELS, 'info'),
+  /** `pretty`: one readable line per entry (what `npm start` sets); never pretty when NODE_ENV=production. */
+  LOG_FORMAT: env.oneOf(['json', 'pretty'], 'json'),
+  /** Swagger UI and the OpenAPI document at `{base}/docs`; `false` in prod. */
+  SWAGGER_ENABLED: env.oneOf(['true', 'false'], 'true'),
   SHUTDOWN_DELAY_MS: env.int(0, 0, 60_000),
   SHUTDOWN_TIMEOUT_MS: env.int(20_000, 1_000, 300_000),
 };

@@ -6,7 +6,7 @@ export interface ErrorFormat {
 }
 
 /**
- * capacity-service: `ErrorResponse {code, message, details}` for every error (spec 000 §2.9); an unexpected
+ * capacity-service: `ErrorResponse {code, message, details}` for every error (the capacity API contract); an unexpected
  * failure is `500 CALCULATION_ERROR` with no internals (E9); a 401 carries `WWW-Authenticate` (security S2).
  */
 export const errorResponseFormat: ErrorFormat = {
@@ -21,10 +21,12 @@ export const errorResponseFormat: ErrorFormat = {
   },
 };
 
-/** product-upload-service: `{message}` bodies; 401 and 403 with an empty body (spec 001 §4). */
+/** product-upload-service: `{message}` bodies; 401 (with `WWW-Authenticate`) and 403 with an empty body (the upload API contract). */
 export const messageFormat: ErrorFormat = {
   render(error) {
-    if (error.status === 401 || error.status === 403) return {};
+    if (error.status === 401)
+      return { headers: error.challenge ? { 'WWW-Authenticate': error.challenge } : undefined };
+    if (error.status === 403) return {};
     return { body: { message: error.internal ? 'Internal error' : error.message } };
   },
 };

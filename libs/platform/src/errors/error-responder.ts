@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
+import { currentLogger } from '../logging/logger';
 import { ErrorFormat } from './error-format';
 import { normalizeError } from './normalize-error';
 
@@ -17,7 +18,7 @@ export function respondWithError(
 ): void {
   const normalized = normalizeError(error);
   if (normalized.internal) {
-    logger?.error({ err: error, reqId: (req as { id?: unknown }).id, path: req.path }, 'unexpected failure');
+    if (logger) currentLogger(logger).error({ err: error, path: req.path }, 'unexpected failure');
   }
   if (res.headersSent) {
     res.end();

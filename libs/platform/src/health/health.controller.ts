@@ -4,6 +4,7 @@ import { HealthCheckResult, HealthCheckService, HealthIndicatorService } from '@
 import type { Response } from 'express';
 import { Public } from '@delivery/auth';
 import { ShutdownState } from '../lifecycle/shutdown.state';
+import { MetricsService } from '../metrics/metrics.service';
 import { ReadinessRegistry } from './readiness.registry';
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -26,6 +27,7 @@ export class HealthController {
     private readonly indicators: HealthIndicatorService,
     private readonly registry: ReadinessRegistry,
     private readonly shutdown: ShutdownState,
+    private readonly metrics: MetricsService,
   ) {}
 
   @Get('live')
@@ -51,9 +53,12 @@ export class HealthController {
       }),
     ];
     try {
-      res.status(200).json(await this.health.check(checks));
+      const result = await this.health.check(checks);
+      this.metrics.ready.set(1);
+      res.status(200).json(result);
     } catch (error) {
       if (!(error instanceof ServiceUnavailableException)) throw error;
+      this.metrics.ready.set(0);
       res.status(503).json(error.getResponse() as HealthCheckResult);
     }
   }

@@ -1,12 +1,15 @@
 import type { NextFunction, Request, Response } from 'express';
 import { MetricsService } from './metrics.service';
 
+const UNMEASURED = /^\/(health\/(live|ready)|metrics)$/;
+
 /**
- * Observes every request's duration under its route template (`/capacity/v1/delivery/capacity`, not the raw
+ * Observes every request's duration (health probes and scrapes are not requests of the service) under its route template (`/capacity/v1/delivery/capacity`, not the raw
  * URL, so path parameters do not explode the label set); unmatched requests share the label `unmatched`.
  */
 export function httpMetrics(metrics: MetricsService) {
   return (req: Request, res: Response, next: NextFunction): void => {
+    if (UNMEASURED.test(req.path)) return next();
     const end = process.hrtime.bigint();
     res.on('finish', () => {
       const routePath = (req.route as { path?: string } | undefined)?.path;

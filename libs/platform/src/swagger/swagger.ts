@@ -5,8 +5,10 @@ export interface SwaggerSettings {
   title: string;
   description: string;
   version: string;
-  /** security schemes the service accepts (security.md): capacity bearer + basic, upload bearer */
+  /** security schemes the service accepts (docs/security.md): capacity bearer + basic, upload bearer */
   schemes: ('bearer' | 'basic')[];
+  /** named schemas that decorators do not produce (e.g. ones converted from JSON Schema), added to `components` */
+  schemas?: Record<string, object>;
 }
 
 export function buildOpenApi(app: INestApplication, settings: SwaggerSettings): OpenAPIObject {
@@ -22,11 +24,17 @@ export function buildOpenApi(app: INestApplication, settings: SwaggerSettings): 
   }
   if (settings.schemes.includes('basic')) builder.addBasicAuth({ type: 'http', scheme: 'basic' }, 'basic');
   const document = SwaggerModule.createDocument(app, builder.build());
+  if (settings.schemas) {
+    document.components = {
+      ...document.components,
+      schemas: { ...document.components?.schemas, ...settings.schemas },
+    };
+  }
   document.security = settings.schemes.map((scheme) => ({ [scheme]: [] }));
   return document;
 }
 
-/** Swagger UI at `{base}/docs` and the JSON at `{base}/docs-json`, served without auth (security.md). */
+/** Swagger UI at `{base}/docs` and the JSON at `{base}/docs-json`, served without auth (docs/security.md). */
 export function serveSwagger(app: INestApplication, basePath: string, document: OpenAPIObject): void {
   SwaggerModule.setup(`${basePath}/docs`, app, document, {
     jsonDocumentUrl: `${basePath}/docs-json`,

@@ -31,11 +31,13 @@ export interface AppProcess {
 
 /**
  * Runs an app's real `main.ts` as a child process (the way Kubernetes runs it), for tests of what only a
- * process shows: boot-time config failures, log lines, signals and exit codes.
+ * process shows: boot-time config failures, log lines, signals and exit codes. A compiled `main.js` (from
+ * `npm run build`) runs with plain `node`, exactly as the image does.
  */
 export async function startAppProcess(main: string, env: Record<string, string>): Promise<AppProcess> {
   const port = Number(env.PORT ?? (await freePort()));
-  const child = spawn(process.execPath, ['-r', path.join(root, 'tools/register.js'), path.join(root, main)], {
+  const launcher = main.endsWith('.ts') ? ['-r', path.join(root, 'tools/register.js')] : [];
+  const child = spawn(process.execPath, [...launcher, path.join(root, main)], {
     cwd: root,
     env: { PATH: process.env.PATH ?? '', NODE_ENV: 'test', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,7 @@ import { scryptHash, SCRYPT_KEY_LENGTH } from './credential-hashing';
 import { ExpiringCache } from './expiring.cache';
 import { principal, type Principal } from './principal';
 
-export interface BasicAuthenticatorOptions {
+export interface BasicPasswordVerifierOptions {
   /** How long a successful verification is reused without scrypt. Default 60 s. */
   readonly successTtlMs?: number;
   /** How long a failed verification of the very same header is answered without scrypt. Default 5 s. */
@@ -21,14 +21,13 @@ interface User {
   readonly principal: Principal;
 }
 
-const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
-
 /**
- * `Authorization: Basic <base64(user:password)>` (security.md S1.3). scrypt costs ~50 ms, so verified headers are
- * remembered for a short time under the sha256 of the header value (the password itself is never stored).
- * An unknown user still pays one scrypt against a dummy hash, so timing does not reveal which users exist.
+ * Checks a Basic user name and password against the scrypt hashes of `BASIC_AUTH_USERS`, with `timingSafeEqual`.
+ * scrypt costs ~50 ms, so verified pairs are remembered for a short time under the sha256 of `user:password` (the
+ * password itself is never stored). An unknown user still pays one scrypt against a dummy hash, so timing does
+ * not reveal which users exist.
  */
-export class BasicAuthenticator {
+export class BasicPasswordVerifier {
   private readonly users = new Map<string, User>();
   private readonly dummy: User;
   private readonly verified: ExpiringCache<Principal>;
@@ -37,7 +36,7 @@ export class BasicAuthenticator {
   private readonly failureTtlMs: number;
   private readonly now: () => number;
 
-  constructor(entries: readonly BasicUserEntry[], options: BasicAuthenticatorOptions = {}) {
+  constructor(entries: readonly BasicUserEntry[], options: BasicPasswordVerifierOptions = {}) {
     for (const entry of entries) {
       this.users.set(entry.user, {
         salt: entry.salt,
@@ -57,20 +56,16 @@ export class BasicAuthenticator {
     this.now = options.now ?? Date.now;
   }
 
-  /** `credentials` is the part after `Basic `. */
-  async authenticate(credentials: string): Promise<Principal> {
-    const cacheKey = createHash('sha256').update(credentials).digest('base64');
+  async verify(userName: string, password: string): Promise<Principal> {
+    const cacheKey = createHash('sha256').update(`${userName}:${password}`, 'utf8').digest('base64');
     const now = this.now();
     const known = this.verified.get(cacheKey, now);
     if (known) return known;
     if (this.refused.get(cacheKey, now)) throw new CredentialRejection('invalid_credentials');
 
-    const decoded = BASE64.test(credentials) ? Buffer.from(credentials, 'base64').toString('utf8') : '';
-    const colon = decoded.indexOf(':');
-    if (colon < 0) throw new CredentialRejection('malformed_credentials');
-    const user = this.users.get(decoded.slice(0, colon));
+    const user = this.users.get(userName);
     const candidate = user ?? this.dummy;
-    const derived = await scryptHash(decoded.slice(colon + 1), candidate.salt);
+    const derived = await scryptHash(password, candidate.salt);
     if (!timingSafeEqual(derived, candidate.hash) || user === undefined) {
       this.refused.set(cacheKey, true, this.now() + this.failureTtlMs);
       throw new CredentialRejection('invalid_credentials');

@@ -1,0 +1,67 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import {
+  ApiBasicAuth,
+  ApiBearerAuth,
+  ApiExtraModels,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
+import { Scopes } from '@delivery/auth';
+import { CapacityRequest, isLayoutA } from '@delivery/capacity-domain';
+import {
+  DeliveryCapacityExplanationResponse,
+  EXPLANATION_REQUEST_EXAMPLE,
+  EXPLANATION_RESPONSE_EXAMPLE,
+} from '@delivery/contracts';
+import { CalculateDeliveryCapacityUseCase } from './calculate-delivery-capacity.use-case';
+import { ApiCapacityRequest } from './capacity-request.openapi';
+import { CapacityRequestPipe } from './capacity-request.pipe';
+import { PresentedExplanation, presentExplanation } from './capacity-outcome.presenter';
+
+/**
+ * `POST {base}/delivery/capacity/explanation`: the calculation's answer for the same body, with what the engine
+ * looked at and why, recorded by that same engine run (docs/algorithm.md "Explaining a promise").
+ */
+@ApiTags('delivery capacity')
+@ApiBearerAuth('bearer')
+@ApiBasicAuth('basic')
+@ApiExtraModels(DeliveryCapacityExplanationResponse)
+@Controller('delivery')
+export class DeliveryCapacityExplanationController {
+  constructor(private readonly calculateDeliveryCapacity: CalculateDeliveryCapacityUseCase) {}
+
+  @Post('capacity/explanation')
+  @HttpCode(200)
+  @Scopes('capacity:calculate')
+  @ApiOperation({
+    operationId: 'explainDeliveryCapacity',
+    summary: 'Why a promise is what it is: the calculation plus its explanation (scope capacity:calculate)',
+    description:
+      'Takes exactly the body of `POST /delivery/capacity` and answers its response in `calculation`, plus, per ' +
+      'group: every valid path with each search it ran (the dates passed over and why: not a picking or ' +
+      'departure day, holiday, cut-off passed, counter full with used/capacity, no open window), the dates the ' +
+      'range filtered, the search that ran beyond the horizon, the rank keys; and for items without origin ' +
+      'the placement candidates with their ordering key, coverage per round and outcome. Answers 200 also when ' +
+      'the calculation answers 404 ROUTES_NOT_FOUND (`calculationStatus`).',
+  })
+  @ApiCapacityRequest({
+    counterAndRange: {
+      summary: 'A full counter pushes the departure and a range filters the next date',
+      value: EXPLANATION_REQUEST_EXAMPLE,
+    },
+  })
+  @ApiOkResponse({
+    type: DeliveryCapacityExplanationResponse,
+    examples: {
+      counterAndRange: {
+        summary: 'The full DISPATCH counter (199 of 200) and the range, as the explanation reports them',
+        value: EXPLANATION_RESPONSE_EXAMPLE,
+      },
+    },
+  })
+  async explain(@Body(CapacityRequestPipe) request: CapacityRequest): Promise<PresentedExplanation> {
+    const explained = await this.calculateDeliveryCapacity.explain(request);
+    return presentExplanation(explained, isLayoutA(request) ? 'A' : 'B');
+  }
+}

@@ -1,0 +1,56 @@
+import { configError, readEnv, type Env } from './env';
+
+/** Failed authentications allowed per client address and per Basic user name before answering 429. */
+export interface FailureLimit {
+  /** failures counted within `windowMs`; the next failure answers 429 */
+  readonly limit: number;
+  readonly windowMs: number;
+  /** how long the address or user name then answers 429 (`Retry-After`) */
+  readonly blockMs: number;
+}
+
+/** Requests allowed per principal on each operation within `windowMs`. */
+export interface RateLimit {
+  readonly limit: number;
+  readonly windowMs: number;
+}
+
+/** Either limit is absent when switched off (its count variable unset or 0). */
+export interface AuthLimits {
+  readonly failures?: FailureLimit;
+  readonly rate?: RateLimit;
+}
+
+/**
+ * `AUTH_FAILURE_LIMIT` (default 0: off), `AUTH_FAILURE_WINDOW_SECONDS` (300), `AUTH_FAILURE_BLOCK_SECONDS` (300);
+ * `RATE_LIMIT` (default 0: off), `RATE_LIMIT_WINDOW_SECONDS` (60).
+ */
+export function parseAuthLimits(env: Env): AuthLimits {
+  // every variable is read and checked even when its limit is off, so a bad value never waits to be switched on
+  const failures = count(env, 'AUTH_FAILURE_LIMIT');
+  const failureWindowMs = seconds(env, 'AUTH_FAILURE_WINDOW_SECONDS', 300) * 1000;
+  const blockMs = seconds(env, 'AUTH_FAILURE_BLOCK_SECONDS', 300) * 1000;
+  const rate = count(env, 'RATE_LIMIT');
+  const rateWindowMs = seconds(env, 'RATE_LIMIT_WINDOW_SECONDS', 60) * 1000;
+  return {
+    failures: failures === 0 ? undefined : { limit: failures, windowMs: failureWindowMs, blockMs },
+    rate: rate === 0 ? undefined : { limit: rate, windowMs: rateWindowMs },
+  };
+}
+
+function count(env: Env, name: string): number {
+  return integer(env, name, 0, 0, 1_000_000);
+}
+
+function seconds(env: Env, name: string, fallback: number): number {
+  return integer(env, name, fallback, 1, 86_400);
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = readEnv(env, name)?.trim();
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < min || value > max)
+    throw configError(name, `must be an integer from ${min} to ${max} (got "${raw}")`);
+  return value;
+}

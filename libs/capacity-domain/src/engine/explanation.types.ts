@@ -1,0 +1,150 @@
+/**
+ * The explanation of one calculation: what the engine looked at and why it answered as it did. Recorded by the
+ * same run that produced the answer (see `explanation.recorder.ts`).
+ */
+import type { CounterScope } from '../configuration/configuration-document.types';
+import type { DetailedCapacityErrorDetail } from '../request/capacity-response.types';
+
+/** Why a date was not the answer of a search (E4.1, E4.2, E1.6). */
+export type RejectionReason =
+  'NOT_PICKING_DAY' | 'NOT_DEPARTURE_DAY' | 'HOLIDAY' | 'CUTOFF_PASSED' | 'COUNTER_FULL' | 'NO_OPEN_WINDOW';
+
+export interface CounterState {
+  readonly scope: CounterScope;
+  readonly ref: string;
+  readonly date: string;
+  readonly used: number;
+  /** null: unlimited */
+  readonly capacity: number | null;
+  /** units the step needs (1 for a window) */
+  readonly needed: number;
+}
+
+export interface WindowState extends CounterState {
+  readonly window: string;
+  /** the delivery date is today and the window has started (E4.2) */
+  readonly closedByTime: boolean;
+}
+
+export interface DateRejection {
+  readonly date: string;
+  readonly reason: RejectionReason;
+  /** COUNTER_FULL */
+  readonly counter?: CounterState;
+  /** NO_OPEN_WINDOW: every window of the last leg on the delivery date */
+  readonly windows?: readonly WindowState[];
+}
+
+/** One `first(from, P)` search (E1.3): the dates it passed over, and what it found or that it ran out. */
+export interface SearchExplanation {
+  readonly step: 'PICKING' | 'DEPARTURE';
+  /** node code (picking) or route code (departure) */
+  readonly ref: string;
+  /** FIRST: the search for the first computed date; LATER: E4.4 */
+  readonly purpose: 'FIRST' | 'LATER';
+  readonly from: string;
+  /** last date the horizon allows (from + H − 1) */
+  readonly to: string;
+  readonly rejected: readonly DateRejection[];
+  /** the date found, or null when the search went beyond the horizon */
+  readonly found: string | null;
+}
+
+/** A delivery date computed but not listed (E4.5). */
+export interface FilteredDate {
+  readonly deliveryDate: string;
+  readonly reason: 'BEFORE_RANGE' | 'AFTER_RANGE';
+}
+
+/** E5.1 rank keys, compared in this order. */
+export interface RankKey {
+  readonly firstDeliveryDate: string;
+  readonly prioritySum: number;
+  readonly legCount: number;
+  readonly route: string;
+}
+
+export interface PathExplanation {
+  /** leg codes joined with `>` (`""` for an empty path) */
+  readonly route: string;
+  readonly legs: readonly { route: string; source: string; target: string; leadTimeDays: number }[];
+  /** the first 40 and the last 10 searches, in the order they ran */
+  readonly searches: readonly SearchExplanation[];
+  /** searches run between those two parts (a far `rangeStart` can need thousands) */
+  readonly omittedSearches: number;
+  /** the first 40 and the last 10 dates the range filtered */
+  readonly filtered: readonly FilteredDate[];
+  readonly omittedFiltered: number;
+  readonly deliveryDates: readonly string[];
+  /** null when feasible */
+  readonly failure: { readonly errorCode: string; readonly description: string } | null;
+  /** 1-based E5.1 rank among the feasible paths; null when infeasible */
+  readonly rank: number | null;
+  readonly rankKey: RankKey | null;
+  /** the group's path (rank 1) */
+  readonly chosen: boolean;
+}
+
+export interface GroupExplanation {
+  readonly origin: string | null;
+  readonly dispatchMode: string;
+  readonly destination: string | null;
+  readonly units: number;
+  readonly wholesaleAdditionalDays: number;
+  /** E6.3 problems that stopped the group before any path (E11.1) */
+  readonly stockProblems: readonly DetailedCapacityErrorDetail[];
+  /** every valid path (E3.3) in path order (E5.1 tie rules) */
+  readonly paths: readonly PathExplanation[];
+  /** the group's route, or null when no path is feasible */
+  readonly chosenRoute: string | null;
+}
+
+/** The key a candidate was ordered by (E6.2). */
+export interface CandidateOrderKey {
+  readonly by: 'FIRST_DELIVERY_DATE' | 'DISTANCE_KM' | 'UBIGEO_CLOSENESS';
+  /** first delivery date, distance in km (rounded to 2 decimals), or ubigeo rank 0…3; null: none/unknown */
+  readonly value: string | number | null;
+}
+
+export interface CandidateRound {
+  readonly round: number;
+  /** request indexes (0-based) of the remaining items whose E6.3 check passes at this candidate, uncapped */
+  readonly covered: readonly number[];
+  /**
+   * multi-origin: CHOSEN, LESS_COVERAGE, TIE_LATER_IN_ORDER (as much coverage, later in candidate order),
+   * COVERS_NOTHING, ALREADY_USED; single origin: CHOSEN, NOT_ALL_COVERED, LATER_IN_ORDER (after the chosen one)
+   */
+  readonly outcome:
+    | 'CHOSEN'
+    | 'LESS_COVERAGE'
+    | 'TIE_LATER_IN_ORDER'
+    | 'COVERS_NOTHING'
+    | 'ALREADY_USED'
+    | 'NOT_ALL_COVERED'
+    | 'LATER_IN_ORDER';
+}
+
+export interface CandidateExplanation {
+  readonly origin: string;
+  readonly position: number;
+  readonly orderKey: CandidateOrderKey;
+  readonly rounds: readonly CandidateRound[];
+  /** request indexes the candidate took (maxItemsPerOrigin applied after choosing) */
+  readonly taken: readonly number[];
+}
+
+export interface PlacementExplanation {
+  readonly optimization: string;
+  readonly candidates: readonly CandidateExplanation[];
+  /** request indexes no candidate took */
+  readonly unplaced: readonly number[];
+  /** why placement stopped: ALL_PLACED, MAX_ORIGINS, NOTHING_MORE_COVERED (multi-origin); SINGLE_ORIGIN otherwise */
+  readonly stopped: 'ALL_PLACED' | 'MAX_ORIGINS' | 'NOTHING_MORE_COVERED' | 'SINGLE_ORIGIN';
+}
+
+export interface CalculationExplanation {
+  /** null when every item has an origin (layout A) or for layout B */
+  readonly placement: PlacementExplanation | null;
+  /** layout A: in `logisticsCapacity` order; layout B: one per computed group, in order of its first line */
+  readonly groups: readonly GroupExplanation[];
+}

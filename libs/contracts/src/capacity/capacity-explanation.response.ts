@@ -1,0 +1,282 @@
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { DetailedCapacityErrorDetailDTO } from './capacity-problem.response';
+import {
+  CalculateDeliveryCapacityResponse,
+  DeliveryDateLineResponse,
+} from './calculate-delivery-capacity.response';
+import { DISPATCH_MODES } from './capacity.enums';
+
+export const REJECTION_REASONS = [
+  'NOT_PICKING_DAY',
+  'NOT_DEPARTURE_DAY',
+  'HOLIDAY',
+  'CUTOFF_PASSED',
+  'COUNTER_FULL',
+  'NO_OPEN_WINDOW',
+] as const;
+export const CANDIDATE_OUTCOMES = [
+  'CHOSEN',
+  'LESS_COVERAGE',
+  'TIE_LATER_IN_ORDER',
+  'COVERS_NOTHING',
+  'ALREADY_USED',
+  'NOT_ALL_COVERED',
+  'LATER_IN_ORDER',
+] as const;
+const COUNTER_SCOPES = ['PICKING', 'DISPATCH', 'WINDOW'] as const;
+const date = (description: string, nullable = false) =>
+  ({ type: String, format: 'date', nullable, description }) as const;
+
+/** A counter on a date as the search saw it (E1.6). */
+export class CounterStateResponse {
+  @ApiProperty({ enum: COUNTER_SCOPES }) scope!: (typeof COUNTER_SCOPES)[number];
+  @ApiProperty({
+    type: String,
+    description: 'Node, route, or `route:window` code.',
+    example: 'R-CD01-LIMCENTRO-N',
+  })
+  ref!: string;
+  @ApiProperty(date('The counter date.')) date!: string;
+  @ApiProperty({ type: Number, format: 'int32', description: 'Stored usage (0 when absent).', example: 199 })
+  used!: number;
+  @ApiProperty({
+    type: Number,
+    format: 'int32',
+    nullable: true,
+    description: 'Capacity that day (override, else default); null is unlimited.',
+    example: 200,
+  })
+  capacity!: number | null;
+  @ApiProperty({
+    type: Number,
+    format: 'int32',
+    description: 'Units the step needs (1 for a window).',
+    example: 2,
+  })
+  needed!: number;
+}
+
+/** A delivery window of the last leg on the delivery date (E4.2). */
+export class WindowStateResponse extends CounterStateResponse {
+  @ApiProperty({ type: String, example: 'AM' }) window!: string;
+  @ApiProperty({ type: Boolean, description: 'The delivery date is today and the window has started.' })
+  closedByTime!: boolean;
+}
+
+/** A date a search passed over, and why. */
+export class DateRejectionResponse {
+  @ApiProperty(date('The date passed over (for CUTOFF_PASSED: the purchase date).')) date!: string;
+  @ApiProperty({ enum: REJECTION_REASONS }) reason!: (typeof REJECTION_REASONS)[number];
+  @ApiPropertyOptional({ type: () => CounterStateResponse, description: 'COUNTER_FULL only.' })
+  counter?: CounterStateResponse;
+  @ApiPropertyOptional({
+    type: () => WindowStateResponse,
+    isArray: true,
+    description: 'NO_OPEN_WINDOW only: every window of the last leg on the delivery date.',
+  })
+  windows?: WindowStateResponse[];
+}
+
+/** One `first(from, P)` search of E1.3: picking (E4.1) or a leg's departure (E4.2). */
+export class SearchExplanationResponse {
+  @ApiProperty({ enum: ['PICKING', 'DEPARTURE'] }) step!: 'PICKING' | 'DEPARTURE';
+  @ApiProperty({ type: String, description: 'Node code (picking) or route code (departure).' }) ref!: string;
+  @ApiProperty({
+    enum: ['FIRST', 'LATER'],
+    description: 'FIRST: the search for the first computed date; LATER: a later date of the last step.',
+  })
+  purpose!: 'FIRST' | 'LATER';
+  @ApiProperty(date('First date searched.')) from!: string;
+  @ApiProperty(date('Last date the horizon allows (from + searchHorizonDays − 1).')) to!: string;
+  @ApiProperty({ type: () => DateRejectionResponse, isArray: true, description: 'In date order.' })
+  rejected!: DateRejectionResponse[];
+  @ApiProperty(date('The date found; null when the search went beyond the horizon.', true)) found!:
+    string | null;
+}
+
+/** A delivery date computed but not listed (E4.5). */
+export class FilteredDateResponse {
+  @ApiProperty(date('The computed delivery date.')) deliveryDate!: string;
+  @ApiProperty({
+    enum: ['BEFORE_RANGE', 'AFTER_RANGE'],
+    description: 'AFTER_RANGE ends the collection.',
+  })
+  reason!: 'BEFORE_RANGE' | 'AFTER_RANGE';
+}
+
+/** The E5.1 keys of a feasible path, compared in this order. */
+export class RankKeyResponse {
+  @ApiProperty(date('First listed delivery date.')) firstDeliveryDate!: string;
+  @ApiProperty({ type: Number, format: 'int32' }) prioritySum!: number;
+  @ApiProperty({ type: Number, format: 'int32' }) legCount!: number;
+  @ApiProperty({ type: String, description: 'Leg codes joined with `>` (code-point order).' }) route!: string;
+}
+
+export class PathLegResponse {
+  @ApiProperty({ type: String }) route!: string;
+  @ApiProperty({ type: String }) source!: string;
+  @ApiProperty({ type: String, description: 'Node or zone code.' }) target!: string;
+  @ApiProperty({ type: Number, format: 'int32' }) leadTimeDays!: number;
+}
+
+export class PathFailureResponse {
+  @ApiProperty({ type: String, example: 'DISPATCH_NOT_AVAILABLE' }) errorCode!: string;
+  @ApiProperty({ type: String }) description!: string;
+}
+
+/** One valid path (E3.3) as evaluated (E4). */
+export class PathExplanationResponse {
+  @ApiProperty({ type: String, description: 'Leg codes joined with `>` (`""` for an empty path).' })
+  route!: string;
+  @ApiProperty({ type: () => PathLegResponse, isArray: true }) legs!: PathLegResponse[];
+  @ApiProperty({
+    type: () => SearchExplanationResponse,
+    isArray: true,
+    description:
+      'Every search in the order it ran: picking, each leg, then the later dates of the last step.',
+  })
+  searches!: SearchExplanationResponse[];
+  @ApiProperty({
+    type: Number,
+    format: 'int32',
+    description:
+      '`searches` keeps the first 40 and the last 10; this many ran between them (a far `rangeStart` can need thousands).',
+  })
+  omittedSearches!: number;
+  @ApiProperty({
+    type: () => FilteredDateResponse,
+    isArray: true,
+    description: 'The first 40 and the last 10 dates the range filtered.',
+  })
+  filtered!: FilteredDateResponse[];
+  @ApiProperty({ type: Number, format: 'int32', description: 'Filtered dates between those two parts.' })
+  omittedFiltered!: number;
+  @ApiProperty({
+    type: String,
+    format: 'date',
+    isArray: true,
+    description: 'Listed dates; empty when infeasible.',
+  })
+  deliveryDates!: string[];
+  @ApiProperty({ type: () => PathFailureResponse, nullable: true, description: 'Null when feasible.' })
+  failure!: PathFailureResponse | null;
+  @ApiProperty({
+    type: Number,
+    format: 'int32',
+    nullable: true,
+    description: '1-based rank of the path; null if infeasible.',
+  })
+  rank!: number | null;
+  @ApiProperty({ type: () => RankKeyResponse, nullable: true }) rankKey!: RankKeyResponse | null;
+  @ApiProperty({ type: Boolean, description: "The group's path (rank 1)." }) chosen!: boolean;
+}
+
+/** The explanation of one group, in the order of the calculation's groups (layout A) or lines (layout B). */
+export class GroupExplanationResponse {
+  @ApiProperty({ type: String, nullable: true }) origin!: string | null;
+  @ApiProperty({ enum: DISPATCH_MODES }) dispatchMode!: (typeof DISPATCH_MODES)[number];
+  @ApiProperty({ type: String, nullable: true }) destination!: string | null;
+  @ApiProperty({ type: Number, format: 'int32' }) units!: number;
+  @ApiProperty({ type: Number, format: 'int32' }) wholesaleAdditionalDays!: number;
+  @ApiProperty({
+    type: () => DetailedCapacityErrorDetailDTO,
+    isArray: true,
+    description: 'Stock problems that stopped the group before any path was evaluated.',
+  })
+  stockProblems!: DetailedCapacityErrorDetailDTO[];
+  @ApiProperty({
+    type: () => PathExplanationResponse,
+    isArray: true,
+    description: 'Every valid path, in path order (the order ties are broken in).',
+  })
+  paths!: PathExplanationResponse[];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "The group's route; null when none is feasible.",
+  })
+  chosenRoute!: string | null;
+}
+
+export class CandidateOrderKeyResponse {
+  @ApiProperty({ enum: ['FIRST_DELIVERY_DATE', 'DISTANCE_KM', 'UBIGEO_CLOSENESS'] })
+  by!: 'FIRST_DELIVERY_DATE' | 'DISTANCE_KM' | 'UBIGEO_CLOSENESS';
+  @ApiProperty({
+    oneOf: [{ type: 'string', format: 'date' }, { type: 'number' }],
+    nullable: true,
+    description:
+      'First delivery date, distance in km (2 decimals) or ubigeo rank 0–3; null: none or unknown.',
+  })
+  value!: string | number | null;
+}
+
+export class CandidateRoundResponse {
+  @ApiProperty({ type: Number, format: 'int32' }) round!: number;
+  @ApiProperty({
+    type: Number,
+    isArray: true,
+    description: 'Request indexes (0-based) of the remaining items whose stock check passes here, uncapped.',
+  })
+  covered!: number[];
+  @ApiProperty({ enum: CANDIDATE_OUTCOMES }) outcome!: (typeof CANDIDATE_OUTCOMES)[number];
+}
+
+export class CandidateExplanationResponse {
+  @ApiProperty({ type: String }) origin!: string;
+  @ApiProperty({ type: Number, format: 'int32', description: '1-based position in candidate order.' })
+  position!: number;
+  @ApiProperty({ type: () => CandidateOrderKeyResponse }) orderKey!: CandidateOrderKeyResponse;
+  @ApiProperty({ type: () => CandidateRoundResponse, isArray: true }) rounds!: CandidateRoundResponse[];
+  @ApiProperty({
+    type: Number,
+    isArray: true,
+    description: 'Request indexes taken (maxItemsPerOrigin applied after choosing).',
+  })
+  taken!: number[];
+}
+
+/** E6.2 placement of the items without origin. */
+export class PlacementExplanationResponse {
+  @ApiProperty({ type: String, example: 'COMPLETE_STOCK_MULTI_ORIGIN' }) optimization!: string;
+  @ApiProperty({ type: () => CandidateExplanationResponse, isArray: true })
+  candidates!: CandidateExplanationResponse[];
+  @ApiProperty({ type: Number, isArray: true, description: 'Request indexes no candidate took.' })
+  unplaced!: number[];
+  @ApiProperty({ enum: ['ALL_PLACED', 'MAX_ORIGINS', 'NOTHING_MORE_COVERED', 'SINGLE_ORIGIN'] })
+  stopped!: string;
+}
+
+export class CalculationExplanationResponse {
+  @ApiProperty({
+    type: () => PlacementExplanationResponse,
+    nullable: true,
+    description: 'Null when no item needed placing (and for layout B).',
+  })
+  placement!: PlacementExplanationResponse | null;
+  @ApiProperty({ type: () => GroupExplanationResponse, isArray: true }) groups!: GroupExplanationResponse[];
+}
+
+/** `POST {base}/delivery/capacity/explanation`: the calculation's answer and why, from the same run. */
+export class DeliveryCapacityExplanationResponse {
+  @ApiProperty({
+    type: Number,
+    enum: [200, 404],
+    description:
+      'The status the calculation answers with: 404 when every group has only ROUTE_NOT_EXIST. The ' +
+      'explanation itself answers 200 in both cases, so the groups stay visible.',
+  })
+  calculationStatus!: 200 | 404;
+
+  @ApiProperty({
+    description:
+      'The body of `POST {base}/delivery/capacity` for the same request (for 404, the groups behind it).',
+    oneOf: [
+      { $ref: getSchemaPath(CalculateDeliveryCapacityResponse) },
+      { type: 'array', items: { $ref: getSchemaPath(DeliveryDateLineResponse) } },
+    ],
+  })
+  calculation!: CalculateDeliveryCapacityResponse | DeliveryDateLineResponse[];
+
+  @ApiProperty({ type: () => CalculationExplanationResponse })
+  explanation!: CalculationExplanationResponse;
+}

@@ -1,0 +1,53 @@
+import type { DataSource } from 'typeorm';
+import { createDataSource } from '../data-source';
+import { createTestDatabase, TestDatabase } from '../testing';
+import { ConfigurationVersionRepository } from './configuration-version.repository';
+
+/** A version's document is sent in parts and assembled by Postgres: it must come back exactly as given. */
+describe('ConfigurationVersionRepository', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  const versions = new ConfigurationVersionRepository();
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataSource = createDataSource({ url: database.url, poolSize: 2 });
+    await dataSource.initialize();
+  });
+  afterAll(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  const record = (document: object) =>
+    dataSource.transaction((manager) => versions.record(manager, document));
+
+  it('records a document of many parts in order, with empty lists, objects and scalars intact', async () => {
+    const routes = Array.from({ length: 1_000 }, (_, index) => ({
+      id: `R${index}`,
+      cost: index / 4,
+      tags: [index],
+    }));
+    const document = {
+      settings: { timezone: 'America/Lima', horizon: 30 },
+      routes,
+      nodes: [],
+      note: null,
+      size: 7,
+    };
+    expect((await record(document)).version).toBe(1);
+    const stored = await versions.newerThan(dataSource, 0);
+    expect(stored?.version).toBe(1);
+    expect(stored?.document).toEqual(document);
+    const [{ same }] = await dataSource.query(
+      'SELECT document = $1::jsonb AS same FROM capacity_configuration_versions',
+      [JSON.stringify(document)],
+    );
+    expect(same).toBe(true);
+  });
+
+  it('numbers the next version after the newest one, an empty document included', async () => {
+    expect((await record({})).version).toBe(2);
+    expect((await versions.newerThan(dataSource, 1))?.document).toEqual({});
+  });
+});

@@ -1,0 +1,113 @@
+/**
+ * S1-100k: the national network scaled to 100,000 routes on capacity-service as deployed: PUT, load, the worst
+ * calculation latency while a load runs, RSS, and how fast bad input of that size is answered (one broken
+ * reference and a duplicate code at the end). Baselines in the same run: JSON.parse of the same document, a COPY
+ * of the same rows.
+ */
+import type { BenchResult, BenchScenario } from './bench-scenario';
+import { round } from './load';
+import {
+  calculationsDuring,
+  calculationsIdle,
+  copyMs,
+  freshService,
+  jsonParseMs,
+  loadAverage,
+  loadConfiguration,
+  median,
+  putConfiguration,
+  rssMb,
+  seconds,
+  timed,
+  worldOf,
+} from './scale-world';
+
+const ms = (value: number) => ({ metric: 'time', value: round(value), unit: 'ms' });
+const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
+
+/** The same document with the last route's source unknown and its first zone's code repeated at the end. */
+function brokenText(text: string): string {
+  const document = JSON.parse(text) as { routes: { source: string }[]; zones: { code: string }[] };
+  document.routes[document.routes.length - 1].source = 'NO-SUCH-NODE';
+  document.zones.push({ ...document.zones[0] });
+  return JSON.stringify(document);
+}
+
+const scenario: BenchScenario = {
+  id: 'S1-100k',
+  title: 'National network scaled to 100k routes: import, load, memory, bad input',
+  target: 'PUT ≤ 30 s; load ≤ 10 s; worst calculation during a load ≤ 100 ms; RSS ≤ 1 GB; bad input as fast',
+  async run(): Promise<BenchResult> {
+    const world = worldOf(100_000);
+    const explicit = JSON.stringify(world.network.requests.explicitOrigins);
+    const service = await freshService('delivery_bench_s1_100k');
+    try {
+      const put = timed(() => putConfiguration(service, world.text));
+      const duringPut = await calculationsDuring(service, explicit, put);
+      const putMs = (await put).ms;
+      const putLoad = loadAverage();
+      const loads: number[] = [];
+      const worst: number[] = [];
+      for (let i = 0; i < 2; i++) {
+        const load = timed(() => loadConfiguration(service));
+        const during = await calculationsDuring(service, explicit, load);
+        loads.push((await load).ms);
+        worst.push(during.max);
+        if (during.failures > 0) throw new Error(`${during.failures} calculations failed during a load`);
+      }
+      const rss = rssMb(service);
+      const idle = await calculationsIdle(service, explicit, median(loads));
+      const broken = brokenText(world.text);
+      const bad = await timed(() =>
+        putConfiguration(service, broken).then(
+          () => {
+            throw new Error('the broken document was accepted');
+          },
+          (error: Error) => error.message,
+        ),
+      );
+      if (!/ 400 /.test(bad.value) || !bad.value.includes('NO-SUCH-NODE')) throw new Error(bad.value);
+      const parseMs = jsonParseMs(world.text);
+      const copy = await copyMs(service.databaseUrl, world);
+      const loadMs = median(loads);
+      return {
+        rows: [
+          {
+            subject: `PUT /configuration (${world.routes} routes, ${round(world.text.length / 1e6)} MB; load avg ${putLoad})`,
+            figures: [ms(putMs), { metric: 'worst calculation during it', value: duringPut.max, unit: 'ms' }],
+          },
+          {
+            subject: `POST /configuration/load (median of 2; load avg ${loadAverage()})`,
+            figures: [
+              ms(loadMs),
+              { metric: 'worst calculation during a load', value: Math.max(...worst), unit: 'ms' },
+            ],
+          },
+          { subject: 'RSS after the loads', figures: [{ metric: 'RSS', value: rss, unit: 'MB' }] },
+          {
+            subject: `baseline: the same calculations for as long, no load running (load avg ${loadAverage()})`,
+            figures: [{ metric: 'worst calculation', value: idle.max, unit: 'ms' }],
+          },
+          {
+            subject:
+              'PUT of the same document with one unknown source and a duplicate zone code at the end (400)',
+            figures: [ms(bad.ms)],
+          },
+          { subject: 'baseline: JSON.parse of the same document', figures: [ms(parseMs)] },
+          { subject: 'baseline: COPY of the same routes, windows and stock rows', figures: [ms(copy)] },
+        ],
+        summary: [
+          `PUT ${seconds(putMs)} s (target ≤ 30 s): ${verdict(putMs <= 30_000)}; ${round(putMs / parseMs)} × JSON.parse, ${round(putMs / copy)} × COPY`,
+          `load ${seconds(loadMs)} s (target ≤ 10 s): ${verdict(loadMs <= 10_000)}; ${round(loadMs / parseMs)} × JSON.parse, ${round(loadMs / copy)} × COPY`,
+          `worst calculation during a load ${Math.max(...worst)} ms (target ≤ 100 ms): ${verdict(Math.max(...worst) <= 100)}; ${idle.max} ms with no load running`,
+          `RSS ${rss} MB (target ≤ 1024 MB): ${verdict(rss <= 1024)}`,
+          `bad input answered in ${seconds(bad.ms)} s, ${round(bad.ms / putMs, 2)} × the valid PUT`,
+        ],
+      };
+    } finally {
+      await service.app.stop();
+    }
+  },
+};
+
+export default scenario;

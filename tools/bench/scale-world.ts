@@ -1,0 +1,249 @@
+/**
+ * What the scale benchmarks (S1-*) share: a generated national network, capacity-service started as deployed on a
+ * fresh database, timed configuration operations, calculations sent one after another while something runs, and
+ * the same-run baselines (`JSON.parse` of the document, a `COPY` of its rows).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { Client } from 'pg';
+import { bearer, mintToken } from '@delivery/auth/testing';
+import type { AppProcess } from '@delivery/platform/testing';
+import { generateNetwork, GeneratedNetwork, networkOfSize } from '../network/network.generator';
+import { freshBenchDatabase, startBenchCapacityService } from './bench-services';
+import { percentile, round } from './load';
+
+const BASE = '/capacity/v1';
+
+export interface World {
+  routes: number;
+  network: GeneratedNetwork;
+  text: string;
+}
+
+export function worldOf(routes: number): World {
+  const network = generateNetwork(networkOfSize(routes));
+  return { routes: network.document.routes.length, network, text: JSON.stringify(network.document) };
+}
+
+export const loadAverage = (): string =>
+  os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
+
+export async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const start = performance.now();
+  const value = await work();
+  return { ms: performance.now() - start, value };
+}
+
+export const median = (values: number[]): number => percentile(values, 50);
+
+/** JSON.parse of the document text: the least any import must do. */
+export function jsonParseMs(text: string): number {
+  return median(
+    [0, 1, 2].map(() => {
+      const start = performance.now();
+      JSON.parse(text);
+      return performance.now() - start;
+    }),
+  );
+}
+
+const csvField = (value: unknown): string => {
+  if (value === null || value === undefined) return '';
+  const text = Array.isArray(value) ? `{${value.join(',')}}` : String(value);
+  return `"${text.replace(/"/g, '""')}"`;
+};
+const csv = (rows: unknown[][]): string => rows.map((row) => row.map(csvField).join(',')).join('\n') + '\n';
+
+/**
+ * A server-side `COPY` of the document's routes, windows and stock rows into empty tables shaped like the real
+ * ones: the least Postgres needs to take those rows in (the files are written first, not timed).
+ */
+export async function copyMs(databaseUrl: string, world: World): Promise<number> {
+  const { routes, stock } = world.network.document;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scale-copy-'));
+  fs.chmodSync(dir, 0o755);
+  const files = {
+    routes: csv(
+      routes.map((r, position) => {
+        const cost = r.cost as { base: number; perKg: number };
+        return [
+          r.code,
+          position,
+          r.description,
+          r.source,
+          r.targetNode,
+          r.targetZone,
+          r.mode,
+          r.dispatchTypes,
+          r.daysOfWeek,
+          r.leadTimeDays,
+          r.dispatchCapacity,
+          r.priority,
+          cost.base,
+          cost.perKg,
+        ];
+      }),
+    ),
+    windows: csv(
+      routes.flatMap((r) =>
+        (r.deliveryWindows as { code: string; start: string; end: string; capacity: number }[]).map(
+          (w, i) => [r.code, w.code, i, w.start, w.end, w.capacity],
+        ),
+      ),
+    ),
+    stock: csv(stock.map((s) => [s.sku, s.node, s.available])),
+  };
+  for (const [name, content] of Object.entries(files))
+    fs.writeFileSync(path.join(dir, `${name}.csv`), content);
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`CREATE TEMP TABLE copy_routes (LIKE capacity_routes);
+      CREATE TEMP TABLE copy_windows (LIKE capacity_route_windows);
+      CREATE TEMP TABLE copy_stock (sku text, node text, available numeric)`);
+    const start = performance.now();
+    await client.query('BEGIN');
+    await client.query(`COPY copy_routes FROM '${dir}/routes.csv' (FORMAT csv)`);
+    await client.query(`COPY copy_windows FROM '${dir}/windows.csv' (FORMAT csv)`);
+    await client.query(`COPY copy_stock FROM '${dir}/stock.csv' (FORMAT csv)`);
+    await client.query('COMMIT');
+    return performance.now() - start;
+  } finally {
+    await client.end();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export interface Service {
+  app: AppProcess;
+  databaseUrl: string;
+  headers: (scope: string) => Promise<Record<string, string>>;
+}
+
+/** capacity-service built as deployed; `main` = its TypeScript source runs the dev launcher instead (to compare). */
+export async function startService(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  main?: string,
+): Promise<Service> {
+  const app = await startBenchCapacityService(
+    databaseUrl,
+    { CONFIGURATION_BODY_LIMIT_MB: '256', ...env },
+    main,
+  );
+  return { app, databaseUrl, headers: scopedHeaders };
+}
+
+async function scopedHeaders(scope: string): Promise<Record<string, string>> {
+  return {
+    Authorization: bearer(await mintToken({ scopes: [scope], expiresIn: 7200 })),
+    'Content-Type': 'application/json',
+  };
+}
+
+export async function freshService(name: string, env: Record<string, string> = {}): Promise<Service> {
+  return startService(await freshBenchDatabase(name), env);
+}
+
+async function send(service: Service, method: string, route: string, scope: string, body?: string) {
+  const response = await fetch(`${service.app.url}${BASE}${route}`, {
+    method,
+    headers: await service.headers(scope),
+    body,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${text.slice(0, 2000)}`);
+  return text;
+}
+
+export const putConfiguration = (service: Service, text: string) =>
+  send(service, 'PUT', '/configuration', 'configuration:write', text);
+export const loadConfiguration = (service: Service) =>
+  send(service, 'POST', '/configuration/load', 'configuration:load');
+
+/** Resident set size of the app's process, in MB. */
+export function rssMb(service: Service): number {
+  const status = fs.readFileSync(`/proc/${service.app.child.pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kb / 1024);
+}
+
+export interface LatencyFigures {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+  failures: number;
+}
+
+/** Calculations sent one after another (the next as soon as one answers) until `until` settles. */
+export async function calculationsDuring(
+  service: Service,
+  body: string,
+  until: Promise<unknown>,
+): Promise<LatencyFigures> {
+  let done = false;
+  const settled = until.finally(() => (done = true));
+  const headers = await service.headers('capacity:calculate');
+  const latencies: number[] = [];
+  let failures = 0;
+  while (!done) {
+    const start = performance.now();
+    const response = await fetch(`${service.app.url}${BASE}/delivery/capacity`, {
+      method: 'POST',
+      headers,
+      body,
+    });
+    await response.arrayBuffer();
+    latencies.push(performance.now() - start);
+    if (response.status !== 200) failures++;
+  }
+  await settled;
+  return figures(latencies, failures);
+}
+
+/** Baseline of `calculationsDuring`: the same calculations for `ms` with no configuration work running. */
+export function calculationsIdle(service: Service, body: string, ms: number): Promise<LatencyFigures> {
+  return calculationsDuring(service, body, new Promise((resolve) => setTimeout(resolve, ms)));
+}
+
+/** `count` calculations one after another (after 20 unmeasured ones). */
+export async function sequentialLatencies(
+  service: Service,
+  route: string,
+  init: { method: string; body?: string; scope: string },
+  count: number,
+): Promise<LatencyFigures> {
+  const headers = await service.headers(init.scope);
+  const latencies: number[] = [];
+  let failures = 0;
+  for (let i = 0; i < count + 20; i++) {
+    const start = performance.now();
+    const response = await fetch(`${service.app.url}${BASE}${route}`, {
+      method: init.method,
+      headers,
+      body: init.body,
+    });
+    await response.arrayBuffer();
+    if (i >= 20) latencies.push(performance.now() - start);
+    if (response.status !== 200) failures++;
+  }
+  return figures(latencies, failures);
+}
+
+function figures(latencies: number[], failures: number): LatencyFigures {
+  return {
+    count: latencies.length,
+    p50: round(percentile(latencies, 50), 2),
+    p99: round(percentile(latencies, 99), 2),
+    max: round(Math.max(...latencies), 1),
+    failures,
+  };
+}
+
+export const seconds = (ms: number) => round(ms / 1000, 2);

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { find, renderOverlay, ROOT } from './rendered-manifests';
+import { knownMetrics, labelsIn, metricsIn, SCRAPE_LABELS } from './registered-metrics';
+
+interface Rule {
+  alert: string;
+  expr: string;
+  for?: string;
+  labels: { severity: string };
+  annotations: { summary: string; description: string };
+}
+const rules = (): Rule[] =>
+  (
+    find(renderOverlay('prod'), 'PrometheusRule', 'delivery-promise').spec.groups as { rules: Rule[] }[]
+  ).flatMap((group) => group.rules);
+
+/** k8s/base/prometheus-rule.yaml: the alerts docs/operations.md promises, on metrics the code registers. */
+describe('the alert rules', () => {
+  it('are the alerts docs/operations.md lists, each with a severity and a runbook hint', () => {
+    const docs = fs.readFileSync(path.join(ROOT, 'docs/operations.md'), 'utf8');
+    const listed = [...docs.matchAll(/^\| `(Delivery\w+)`/gm)].map(([, name]) => name);
+    expect(rules().map((rule) => rule.alert)).toEqual(listed);
+    expect(listed).toEqual([
+      'DeliveryHighErrorRate',
+      'DeliveryCapacitySlow',
+      'DeliveryPodNotReady',
+      'DeliveryConfigurationDiverged',
+      'DeliveryDeadLetters',
+      'DeliveryDeadLetterQueueNotEmpty',
+      'DeliveryIngestBacklogGrowing',
+      'DeliveryBrokerDisconnected',
+      'DeliveryDatabasePoolSaturated',
+    ]);
+    for (const rule of rules()) {
+      expect([rule.alert, ['critical', 'warning', 'info'].includes(rule.labels.severity)]).toEqual([
+        rule.alert,
+        true,
+      ]);
+      expect(rule.annotations.summary.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('read only metrics the apps register, by labels they declare or the scrape adds', async () => {
+    const known = await knownMetrics();
+    for (const rule of rules()) {
+      const metrics = metricsIn(rule.expr);
+      expect([rule.alert, metrics.length > 0]).toEqual([rule.alert, true]);
+      expect([rule.alert, metrics.filter((name) => !known.has(name))]).toEqual([rule.alert, []]);
+      const allowed = new Set([...SCRAPE_LABELS, ...metrics.flatMap((name) => known.get(name) ?? [])]);
+      expect([rule.alert, labelsIn(rule.expr).filter((label) => !allowed.has(label))]).toEqual([
+        rule.alert,
+        [],
+      ]);
+    }
+  });
+
+  it('would catch an alert on a metric no app registers, or on a label it does not have', async () => {
+    const known = await knownMetrics();
+    const expr = 'sum by (namespace, queue) (rate(product_ingest_failures_total{reason="x"}[5m])) > 0';
+    expect(metricsIn(expr).filter((name) => !known.has(name))).toEqual(['product_ingest_failures_total']);
+    expect(metricsIn('max by (namespace) (rabbitmq_connection_up) == 0')).toEqual(['rabbitmq_connection_up']);
+    const labels = labelsIn('sum by (namespace, queue) (product_ingest_retries_total) > 0');
+    expect(
+      labels.filter(
+        (label) =>
+          !SCRAPE_LABELS.includes(label) && !known.get('product_ingest_retries_total')?.includes(label),
+      ),
+    ).toEqual(['queue']);
+  });
+
+  it('alert on the documented thresholds', () => {
+    const byName = new Map(rules().map((rule) => [rule.alert, rule]));
+    expect(byName.get('DeliveryHighErrorRate')).toMatchObject({
+      for: '5m',
+      expr: expect.stringMatching(/> 0\.01\s*$/),
+    });
+    expect(byName.get('DeliveryCapacitySlow')).toMatchObject({
+      for: '10m',
+      expr: expect.stringMatching(
+        /histogram_quantile\(0\.99,.*route="\/capacity\/v1\/delivery\/capacity".*> 0\.02\s*$/,
+      ),
+    });
+    expect(byName.get('DeliveryConfigurationDiverged')?.for).toBe('1m');
+    expect(byName.get('DeliveryIngestBacklogGrowing')?.for).toBe('15m');
+  });
+});

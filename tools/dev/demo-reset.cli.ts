@@ -1,0 +1,18 @@
+import { resetDemoWorld } from './demo-configuration';
+import { findDevDatabase } from './dev-database';
+
+/** `npm run demo:reset`: the demo world as a fresh `npm start` has it (see resetDemoWorld). */
+async function main(): Promise<void> {
+  const url = await findDevDatabase();
+  if (!url) {
+    console.error('demo:reset: no database answers; start the system (npm start) or set DATABASE_URL');
+    process.exit(1);
+  }
+  const imported = await resetDemoWorld(url, process.env.TZ_BUSINESS || 'America/Lima');
+  console.log(`Emptied reservations, capacity usage, stock, products and uploads\n${imported}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`demo:reset: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});
