@@ -26,7 +26,7 @@ import {
 } from './scale-world';
 
 const RUNS = 3;
-const CALCULATIONS = 200;
+const CALCULATIONS = 1000;
 const ms = (value: number) => ({ metric: 'time', value: round(value), unit: 'ms' });
 const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 

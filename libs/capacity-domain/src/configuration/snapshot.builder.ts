@@ -66,6 +66,8 @@ export function* snapshotSteps(document: ConfigurationDocument): Steps<Snapshot>
   const zoneByUbigeo = new Map<string, ZoneModel>();
   for (const zone of zones) for (const ubigeo of zone.ubigeoCodes) zoneByUbigeo.set(ubigeo, zone);
 
+  const routeByCode = new Map<string, RouteModel>();
+  const routesBySource = new Map<string, RouteModel[]>();
   const routes: RouteModel[] = yield* mapInSlices(document.routes, (route): RouteModel => {
     const windows: WindowModel[] = route.deliveryWindows.map((window) => ({
       ...window,
@@ -73,7 +75,7 @@ export function* snapshotSteps(document: ConfigurationDocument): Steps<Snapshot>
       endMinutes: parseTime(window.end) as number,
       counter: counter('WINDOW', `${route.code}:${window.code}`, window.capacity),
     }));
-    return {
+    const model: RouteModel = {
       code: route.code,
       description: route.description,
       source: nodeByCode.get(route.source) as NodeModel,
@@ -94,13 +96,12 @@ export function* snapshotSteps(document: ConfigurationDocument): Steps<Snapshot>
       windows,
       dispatch: counter('DISPATCH', route.code, route.dispatchCapacity),
     };
+    routeByCode.set(model.code, model);
+    const bySource = routesBySource.get(route.source);
+    if (bySource === undefined) routesBySource.set(route.source, [model]);
+    else bySource.push(model);
+    return model;
   });
-  const routesBySource = new Map<string, RouteModel[]>();
-  for (const route of routes) {
-    const list = routesBySource.get(route.source.code) ?? [];
-    list.push(route);
-    routesBySource.set(route.source.code, list);
-  }
 
   return {
     settings: { ...document.settings, wholesale: { ...document.settings.wholesale } },
@@ -111,7 +112,7 @@ export function* snapshotSteps(document: ConfigurationDocument): Steps<Snapshot>
     nodeByCode,
     zoneByCode,
     zoneByUbigeo,
-    routeByCode: new Map(routes.map((route) => [route.code, route])),
+    routeByCode,
     routesBySource,
     counters,
     counterCount,

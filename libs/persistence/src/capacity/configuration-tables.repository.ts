@@ -4,8 +4,10 @@
  * included), which `parseConfiguration` then validates — so a load never trusts the tables.
  */
 import type { ConfigurationDocument } from '@delivery/capacity-domain';
-import { eventLoopPacer, mapPaced, stringifyInSlices } from './event-loop.pacer';
+import { queryInBatches } from './cursor.reader';
+import { eventLoopPacer, mapPaced } from './event-loop.pacer';
 import type { Queryable } from './queryable';
+import { insertInParts } from './rows-in-parts';
 
 const TABLES_CHILDREN_FIRST = [
   'capacity_overrides',
@@ -17,9 +19,6 @@ const TABLES_CHILDREN_FIRST = [
   'capacity_nodes',
   'capacity_settings',
 ];
-
-/** Row lists go to Postgres as one JSON parameter each, stringified in slices (see event-loop.pacer.ts). */
-const json = (value: unknown): Promise<string> => stringifyInSlices(value);
 
 export class ConfigurationTablesRepository {
   /** Replaces every configuration table with `document` (call inside a transaction). */
@@ -40,7 +39,8 @@ export class ConfigurationTablesRepository {
         settings.wholesale.additionalDays,
       ],
     );
-    await db.query(
+    await insertInParts(
+      db,
       `INSERT INTO capacity_nodes (code, position, type, name, short_name, address, platform_warehouse_id,
          platform_dock_id, contact_number, pickup_point_id, delivery_time, picking_days, processing_days,
          picking_cutoff_time, picking_capacity)
@@ -52,36 +52,37 @@ export class ConfigurationTablesRepository {
          "shortName" text, address jsonb, "platformWarehouseId" text, "platformDockId" text,
          "contactNumber" text, "pickupPointId" text, "deliveryTime" text, "pickingDays" jsonb,
          "processingDays" numeric, "pickingCutoffTime" text, "pickingCapacity" numeric)`,
-      [await json(document.nodes.map((node, position) => ({ ...node, position })))],
+      document.nodes,
+      (part, start) => part.map((node, index) => ({ ...node, position: start + index })),
     );
-    await db.query(
+    await insertInParts(
+      db,
       `INSERT INTO capacity_node_holidays (node_code, date)
        SELECT h.node, h.date FROM jsonb_to_recordset($1::jsonb) AS h(node text, date date)
        ON CONFLICT DO NOTHING`,
-      [
-        await json(
-          document.nodes.flatMap((node) => node.holidays.map((date) => ({ node: node.code, date }))),
-        ),
-      ],
+      document.nodes,
+      (part) => part.flatMap((node) => node.holidays.map((date) => ({ node: node.code, date }))),
     );
-    await db.query(
+    await insertInParts(
+      db,
       `INSERT INTO capacity_zones (code, position)
        SELECT z.code, z.position FROM jsonb_to_recordset($1::jsonb) AS z(code text, position integer)`,
-      [await json(document.zones.map((zone, position) => ({ code: zone.code, position })))],
+      document.zones,
+      (part, start) => part.map((zone, index) => ({ code: zone.code, position: start + index })),
     );
-    await db.query(
+    await insertInParts(
+      db,
       `INSERT INTO capacity_zone_ubigeos (zone_code, position, ubigeo)
        SELECT u.zone, u.position, u.ubigeo
        FROM jsonb_to_recordset($1::jsonb) AS u(zone text, position integer, ubigeo text)`,
-      [
-        await json(
-          document.zones.flatMap((zone) =>
-            zone.ubigeoCodes.map((ubigeo, position) => ({ zone: zone.code, position, ubigeo })),
-          ),
+      document.zones,
+      (part) =>
+        part.flatMap((zone) =>
+          zone.ubigeoCodes.map((ubigeo, position) => ({ zone: zone.code, position, ubigeo })),
         ),
-      ],
     );
-    await db.query(
+    await insertInParts(
+      db,
       `INSERT INTO capacity_routes (code, position, description, source, target_node, target_zone, mode,
          dispatch_types, days_of_week, lead_time_days, dispatch_capacity, priority, cost_base, cost_per_kg)
        SELECT r.code, r.position, r.description, r.source, r."targetNode", r."targetZone", r.mode,
@@ -91,31 +92,36 @@ export class ConfigurationTablesRepository {
        FROM jsonb_to_recordset($1::jsonb) AS r(code text, position integer, description text, source text,
          "targetNode" text, "targetZone" text, mode text, "dispatchTypes" jsonb, "daysOfWeek" jsonb,
          "leadTimeDays" numeric, "dispatchCapacity" numeric, priority numeric, cost jsonb)`,
-      [await json(document.routes.map((route, position) => ({ ...route, position })))],
+      document.routes,
+      (part, start) => part.map((route, index) => ({ ...route, position: start + index })),
     );
-    await db.query(
+    await insertInParts(
+      db,
       `INSERT INTO capacity_route_windows (route_code, code, position, start_time, end_time, capacity)
        SELECT w.route, w.code, w.position, w.start, w."end", w.capacity
        FROM jsonb_to_recordset($1::jsonb) AS w(route text, code text, position integer, start text, "end" text,
          capacity numeric)`,
-      [
-        await json(
-          document.routes.flatMap((route) =>
-            route.deliveryWindows.map((window, position) => ({ ...window, route: route.code, position })),
-          ),
+      document.routes,
+      (part) =>
+        part.flatMap((route) =>
+          route.deliveryWindows.map((window, position) => ({ ...window, route: route.code, position })),
         ),
-      ],
     );
-    await db.query(
+    await insertInParts(
+      db,
       `INSERT INTO capacity_overrides (scope, ref, date, position, capacity)
        SELECT o.scope, o.ref, o.date, o.position, o.capacity
        FROM jsonb_to_recordset($1::jsonb) AS o(scope text, ref text, date date, position integer,
          capacity numeric)`,
-      [await json(document.capacityOverrides.map((override, position) => ({ ...override, position })))],
+      document.capacityOverrides,
+      (part, start) => part.map((override, index) => ({ ...override, position: start + index })),
     );
   }
 
-  /** The tables as a raw configuration document (not validated; settings absent when there is no row). */
+  /**
+   * The tables as a raw configuration document (not validated; settings absent when there is no row). Call inside
+   * a transaction: the long lists are fetched in batches (cursor.reader.ts).
+   */
   async read(db: Queryable): Promise<Record<string, unknown>> {
     const [settingsRows, nodes, zones, routes, windows, overrides] = [
       await db.query<SettingsRow>(
@@ -126,7 +132,8 @@ export class ConfigurationTablesRepository {
            wholesale_additional_days::float8 AS "additionalDays"
          FROM capacity_settings`,
       ),
-      await db.query<Record<string, unknown>>(
+      await queryInBatches<Record<string, unknown>>(
+        db,
         `SELECT n.code, n.type, n.name, n.short_name AS "shortName", n.address,
            n.platform_warehouse_id AS "platformWarehouseId", n.platform_dock_id AS "platformDockId",
            n.contact_number AS "contactNumber", n.pickup_point_id AS "pickupPointId",
@@ -137,12 +144,14 @@ export class ConfigurationTablesRepository {
                  WHERE h.node_code = n.code ORDER BY h.date) AS holidays
          FROM capacity_nodes n ORDER BY n.position, n.code`,
       ),
-      await db.query<Record<string, unknown>>(
+      await queryInBatches<Record<string, unknown>>(
+        db,
         `SELECT z.code, ARRAY(SELECT u.ubigeo FROM capacity_zone_ubigeos u
                               WHERE u.zone_code = z.code ORDER BY u.position) AS "ubigeoCodes"
          FROM capacity_zones z ORDER BY z.position, z.code`,
       ),
-      await db.query<RouteRow>(
+      await queryInBatches<RouteRow>(
+        db,
         `SELECT r.code, r.description, r.source, r.target_node AS "targetNode",
            r.target_zone AS "targetZone", r.mode, r.dispatch_types AS "dispatchTypes",
            r.days_of_week AS "daysOfWeek", r.lead_time_days::float8 AS "leadTimeDays",
@@ -150,11 +159,13 @@ export class ConfigurationTablesRepository {
            r.cost_base::float8 AS "costBase", r.cost_per_kg::float8 AS "costPerKg"
          FROM capacity_routes r ORDER BY r.position, r.code`,
       ),
-      await db.query<WindowRow>(
+      await queryInBatches<WindowRow>(
+        db,
         `SELECT route_code AS route, code, start_time AS start, end_time AS "end", capacity::float8 AS capacity
          FROM capacity_route_windows ORDER BY route_code, position, code`,
       ),
-      await db.query<Record<string, unknown>>(
+      await queryInBatches<Record<string, unknown>>(
+        db,
         `SELECT scope, ref, to_char(date, 'YYYY-MM-DD') AS date, capacity::float8 AS capacity
          FROM capacity_overrides ORDER BY position, scope, ref, date`,
       ),

@@ -21,6 +21,8 @@ describe('ConfigurationVersionRepository', () => {
 
   const record = (document: object) =>
     dataSource.transaction((manager) => versions.record(manager, document));
+  const newerThan = (version: number) =>
+    dataSource.transaction((manager) => versions.newerThan(manager, version));
 
   it('records a document of many parts in order, with empty lists, objects and scalars intact', async () => {
     const routes = Array.from({ length: 1_000 }, (_, index) => ({
@@ -36,7 +38,7 @@ describe('ConfigurationVersionRepository', () => {
       size: 7,
     };
     expect((await record(document)).version).toBe(1);
-    const stored = await versions.newerThan(dataSource, 0);
+    const stored = await newerThan(0);
     expect(stored?.version).toBe(1);
     expect(stored?.document).toEqual(document);
     const [{ same }] = await dataSource.query(
@@ -48,6 +50,6 @@ describe('ConfigurationVersionRepository', () => {
 
   it('numbers the next version after the newest one, an empty document included', async () => {
     expect((await record({})).version).toBe(2);
-    expect((await versions.newerThan(dataSource, 1))?.document).toEqual({});
+    expect((await newerThan(1))?.document).toEqual({});
   });
 });

@@ -3,6 +3,7 @@
  * loaded and the exact document it loaded, so every replica builds the same snapshot for a version
  * (configuration.md "Versions", "Across replicas").
  */
+import { queryInBatches } from './cursor.reader';
 import type { Queryable } from './queryable';
 
 /** Postgres channel a load notifies (payload: the new version). */
@@ -65,7 +66,8 @@ export class ConfigurationVersionRepository {
 
   /**
    * The newest version if it is newer than `version`, else null. Its document is read as one row per list entry
-   * (a large document is then parsed row by row as it arrives, never as one blocking JSON.parse of megabytes).
+   * fetched in batches (a large document is then parsed a batch at a time, never as one blocking JSON.parse of
+   * megabytes). Call inside a transaction.
    */
   async newerThan(db: Queryable, version: number): Promise<StoredVersion | null> {
     const [row] = await db.query<{ version: number; loadedAt: Date }>(
@@ -79,7 +81,8 @@ export class ConfigurationVersionRepository {
        FROM capacity_configuration_versions v, jsonb_each(v.document) e WHERE v.version = $1`,
       [row.version],
     );
-    const entries = await db.query<{ key: string; value: unknown }>(
+    const entries = await queryInBatches<{ key: string; value: unknown }>(
+      db,
       `SELECT e.key, a.value
        FROM capacity_configuration_versions v, jsonb_each(v.document) e,
          jsonb_array_elements(CASE WHEN jsonb_typeof(e.value) = 'array' THEN e.value ELSE '[]'::jsonb END)

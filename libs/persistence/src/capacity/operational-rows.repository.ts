@@ -1,20 +1,21 @@
 /**
  * The optional `stock` and `usage` sections of a configuration document: upserted as listed, other rows untouched
- * (configuration.md). One statement per section, whatever its size.
+ * (configuration.md), in parts of a bounded size (rows-in-parts.ts).
  */
 import type { StockRow, UsageRow } from '@delivery/capacity-domain';
-import { stringifyInSlices } from './event-loop.pacer';
 import type { Queryable } from './queryable';
+import { insertInParts } from './rows-in-parts';
 
 export class OperationalRowsRepository {
   async upsertStock(db: Queryable, rows: readonly StockRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await db.query(
+    await insertInParts(
+      db,
       `INSERT INTO stock (sku, node, available)
        SELECT s.sku, s.node, s.available
        FROM jsonb_to_recordset($1::jsonb) AS s(sku text, node text, available numeric)
        ON CONFLICT (sku, node) DO UPDATE SET available = EXCLUDED.available, updated_at = now()`,
-      [await stringifyInSlices(rows)],
+      rows,
+      (part) => part,
     );
   }
 
@@ -23,13 +24,14 @@ export class OperationalRowsRepository {
    * (`used <= capacity` must hold), which the next reservation of that counter stamps again (docs/reservations.md).
    */
   async upsertUsage(db: Queryable, rows: readonly UsageRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await db.query(
+    await insertInParts(
+      db,
       `INSERT INTO capacity_counters (scope, ref, date, used)
        SELECT u.scope, u.ref, u.date, u.used
        FROM jsonb_to_recordset($1::jsonb) AS u(scope text, ref text, date date, used bigint)
        ON CONFLICT (scope, ref, date) DO UPDATE SET used = EXCLUDED.used, capacity = NULL`,
-      [await stringifyInSlices(rows)],
+      rows,
+      (part) => part,
     );
   }
 }

@@ -1,0 +1,53 @@
+import type { DataSource } from 'typeorm';
+import { createDataSource } from '../data-source';
+import { createTestDatabase, TestDatabase } from '../testing';
+import { queryInBatches } from './cursor.reader';
+
+describe('queryInBatches', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataSource = createDataSource({ url: database.url, poolSize: 2 });
+    await dataSource.initialize();
+  });
+  afterAll(async () => {
+    await dataSource.destroy();
+    await database.drop();
+  });
+
+  const series = (to: number, batch: number) =>
+    dataSource.transaction((manager) =>
+      queryInBatches<{ n: number }>(
+        manager,
+        'SELECT n::int AS n FROM generate_series(1, $1::int) n ORDER BY n',
+        [to],
+        batch,
+      ),
+    );
+
+  it.each([
+    [10, 3],
+    [9, 3],
+    [2, 3],
+    [0, 3],
+  ])('gives all %i rows in order, fetched %i at a time', async (to, batch) => {
+    expect((await series(to, batch)).map(({ n }) => n)).toEqual(Array.from({ length: to }, (_, i) => i + 1));
+  });
+
+  it('reads several cursors in one transaction and leaves none open', async () => {
+    const open = await dataSource.transaction(async (manager) => {
+      await queryInBatches(manager, 'SELECT 1 AS one');
+      await queryInBatches(manager, 'SELECT 2 AS two');
+      return manager.query<{ count: string }[]>('SELECT count(*) FROM pg_cursors');
+    });
+    expect(open).toEqual([{ count: '0' }]);
+  });
+
+  it('refuses to run outside a transaction, where a cursor cannot live', async () => {
+    await expect(queryInBatches(dataSource, 'SELECT 1 AS one')).rejects.toThrow(
+      'DECLARE CURSOR can only be used in transaction blocks',
+    );
+  });
+});

@@ -1,0 +1,30 @@
+/**
+ * Large result sets read through a cursor, `FETCH_ROWS` rows per round trip. One query of tens of thousands of
+ * rows arrives faster than the event loop turns: the driver then parses megabytes of rows in one callback (90 ms at
+ * 16k routes). Fetched in batches, each callback parses one batch and calculations are answered in between.
+ */
+import type { Queryable } from './queryable';
+
+/** Rows per FETCH: a few hundred KB of rows, parsed in a few milliseconds. */
+export const FETCH_ROWS = 1000;
+
+let cursors = 0;
+
+/** All rows of `sql`, fetched `batch` at a time (call inside a transaction: a cursor lives in one). */
+export async function queryInBatches<T>(
+  db: Queryable,
+  sql: string,
+  parameters: unknown[] = [],
+  batch = FETCH_ROWS,
+): Promise<T[]> {
+  const cursor = `batch_cursor_${++cursors}`;
+  await db.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sql}`, parameters);
+  const rows: T[] = [];
+  for (;;) {
+    const part = await db.query<T>(`FETCH ${batch} FROM ${cursor}`);
+    for (const row of part) rows.push(row);
+    if (part.length < batch) break;
+  }
+  await db.query(`CLOSE ${cursor}`);
+  return rows;
+}
