@@ -24,3 +24,6 @@ export interface BenchScenario {
   target: string;
   run(): Promise<BenchResult>;
 }
+
+/** How a summary line ends: whether the target was met. */
+export const verdict = (met: boolean): string => (met ? 'met' : 'NOT met');

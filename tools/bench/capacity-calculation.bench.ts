@@ -14,7 +14,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { bearer, mintToken } from '@delivery/auth/testing';
 import { ConfigurationStore, createDataSource } from '@delivery/persistence';
-import type { BenchResult, BenchScenario } from './bench-scenario';
+import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
 import { freshBenchDatabase, requestedCheckpoints, startBenchCapacityService } from './bench-services';
 import { referenceRequest } from './engine.bench';
 import { LoadFigures, round, runLoad } from './load';
@@ -68,7 +68,6 @@ const throughput = (figures: LoadFigures) => [
   ...latency(figures.p50, figures.p99),
   { metric: 'errors + non-2xx', value: figures.errors + figures.non2xx, unit: '' },
 ];
-const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 const scenario: BenchScenario = {
   id: 'Q1.3',

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { exampleProduct, type Product } from '@delivery/contracts';
-import type { BenchScenario } from './bench-scenario';
+import { type BenchScenario, verdict } from './bench-scenario';
 import { percentile, round } from './load';
 import { CHILD_ROWS, catalogueDatabase, copyLines, psql } from './product-catalogue';
 import {
@@ -256,7 +256,6 @@ async function measure(dist: string | undefined): Promise<RunFigures> {
   }
 }
 
-const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 const s = (ms: number) => round(ms / 1000, 2);
 
 function rowsOf(name: string, run: RunFigures) {

@@ -1,6 +1,6 @@
 import { exampleUpload, type Product } from '@delivery/contracts';
 import { ADMIN_URL, freshBenchDatabase, requestedCheckpoints } from './bench-services';
-import type { BenchScenario } from './bench-scenario';
+import { type BenchScenario, verdict } from './bench-scenario';
 import { round } from './load';
 import { CHILD_ROWS, copyLines, psql } from './product-catalogue';
 import { cpuMs, loadAverage, type ProductBench, startProductBench } from './product-bench-services';
@@ -144,7 +144,6 @@ async function pipelineRun(bodies: readonly string[]): Promise<Run> {
 }
 
 const seconds = (ms: number | undefined) => round((ms ?? NaN) / 1000, 2);
-const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 /**
  * Q1.2: 30,000 products (10 uploads of 3000, all child rows) ingested, upload service and worker as their own

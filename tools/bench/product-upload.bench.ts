@@ -1,5 +1,5 @@
 import { exampleUpload, ProductValidator } from '@delivery/contracts';
-import type { BenchScenario } from './bench-scenario';
+import { type BenchScenario, verdict } from './bench-scenario';
 import { percentile, round } from './load';
 import { cpuMs, loadAverage, scrape, startProductBench } from './product-bench-services';
 
@@ -58,7 +58,6 @@ const scenario: BenchScenario = {
       const p50 = percentile(times, 50);
       const p99 = percentile(times, 99);
       const ratio = p50 / percentile(baseline, 50);
-      const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
       return {
         rows: [
           {

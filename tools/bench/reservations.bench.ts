@@ -18,7 +18,7 @@ import { Client } from 'pg';
 import { bearer, mintToken } from '@delivery/auth/testing';
 import { parseConfiguration } from '@delivery/capacity-domain';
 import { ConfigurationStore, createDataSource } from '@delivery/persistence';
-import type { BenchResult, BenchScenario } from './bench-scenario';
+import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
 import { freshBenchDatabase, startBenchCapacityService } from './bench-services';
 import { sendRequest } from './http-request';
 import { percentileOfSorted, round } from './load';
@@ -243,7 +243,6 @@ async function counterOf(url: string, ref: string): Promise<{ used: number; capa
 const count = (t: Throughput, status: number) => t.statuses.get(status) ?? 0;
 const others = (t: Throughput, expected: number[]) =>
   [...t.statuses].filter(([status]) => !expected.includes(status)).reduce((n, [, c]) => n + c, 0);
-const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 const scenario: BenchScenario = {
   id: 'Q1.4',

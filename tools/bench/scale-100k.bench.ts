@@ -4,7 +4,7 @@
  * reference and a duplicate code at the end). Baselines in the same run: JSON.parse of the same document, a COPY
  * of the same rows.
  */
-import type { BenchResult, BenchScenario } from './bench-scenario';
+import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
 import { round } from './load';
 import {
   calculationsDuring,
@@ -15,15 +15,13 @@ import {
   loadAverage,
   loadConfiguration,
   median,
+  ms,
   putConfiguration,
   rssMb,
   seconds,
   timed,
   worldOf,
 } from './scale-world';
-
-const ms = (value: number) => ({ metric: 'time', value: round(value), unit: 'ms' });
-const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 /** The same document with the last route's source unknown and its first zone's code repeated at the end. */
 function brokenText(text: string): string {

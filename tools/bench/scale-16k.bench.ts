@@ -4,7 +4,7 @@
  * the worst calculation latency while a load runs, and the calculation p50/p99 of each request kind. Baselines in
  * the same run: JSON.parse of the same document, a COPY of the same rows, GET /whoami, boot on an empty database.
  */
-import type { BenchResult, BenchScenario } from './bench-scenario';
+import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
 import { freshBenchDatabase } from './bench-services';
 import { round } from './load';
 import {
@@ -16,6 +16,7 @@ import {
   loadAverage,
   loadConfiguration,
   median,
+  ms,
   putConfiguration,
   rssMb,
   seconds,
@@ -27,8 +28,6 @@ import {
 
 const RUNS = 3;
 const CALCULATIONS = 1000;
-const ms = (value: number) => ({ metric: 'time', value: round(value), unit: 'ms' });
-const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
 
 const scenario: BenchScenario = {
   id: 'S1-16k',

@@ -247,3 +247,6 @@ function figures(latencies: number[], failures: number): LatencyFigures {
 }
 
 export const seconds = (ms: number) => round(ms / 1000, 2);
+
+/** A time figure in milliseconds. */
+export const ms = (value: number) => ({ metric: 'time', value: round(value), unit: 'ms' });

@@ -1,9 +1,11 @@
 /**
- * A national delivery network as a configuration document, seeded and deterministic (docs/network-generator.md):
+ * A national delivery network as a configuration document, seeded and deterministic (docs/configuration-at-scale.md):
  * CDs deliver to every zone and transfer to every store (and to every pickup point for store withdrawal), each
  * store delivers by express to its nearest zones, sellers ship to a few CDs. Stock spreads SKUs over the nodes.
  * The same parameters and seed always give the same document, byte for byte.
  */
+import { seededRandom } from '@delivery/platform/testing';
+
 export interface NetworkParameters {
   seed: number;
   cds: number;
@@ -87,18 +89,6 @@ const WORKDAYS = WEEKDAYS.slice(0, 6);
 const LATITUDE = [-18, -3.5];
 const LONGITUDE = [-81, -69];
 
-/** mulberry32: a small, fast, seeded generator (uniform in [0, 1)). */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const pad = (value: number, width: number) => String(value).padStart(width, '0');
 const round4 = (value: number) => Math.round(value * 1e4) / 1e4;
 
@@ -125,7 +115,7 @@ function nearestOf<T extends Place>(at: Place, places: readonly T[], count: numb
 }
 
 export function generateNetwork(p: NetworkParameters, purchaseDate = '2026-11-23'): GeneratedNetwork {
-  const next = random(p.seed);
+  const next = seededRandom(p.seed);
   const between = ([low, high]: number[]) => low + (high - low) * next();
   const place = (): Place => ({ latitude: round4(between(LATITUDE)), longitude: round4(between(LONGITUDE)) });
 

@@ -4,20 +4,10 @@
  * impossible dates, oversized arrays and bodies, removed keys, extreme numbers. Bodies are produced as JSON text
  * (deep nesting is spliced in as text, so building them never recurses).
  */
+import { seededRandom } from '@delivery/platform/testing';
+
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Path = (string | number)[];
-
-/** mulberry32: a small deterministic PRNG. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export const MUTATIONS = [
   'wrongType',

@@ -2,20 +2,11 @@ import { connect } from 'amqplib';
 import request from 'supertest';
 import { exampleProduct } from '@delivery/contracts';
 import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
+import { seededRandom } from '@delivery/platform/testing';
 import { BASE, PipelineHarness } from '../testing/pipeline-harness';
 
-/** A small seeded PRNG (mulberry32): the same bodies on every run. */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const rnd = random(20261121);
+/** Seeded: the same bodies on every run. */
+const rnd = seededRandom(20261121);
 const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)];
 /** Deep nesting is spliced into the text (building it as objects would overflow JSON.stringify here). */
 const deep = (depth: number): string => `@@deep:${depth}@@`;

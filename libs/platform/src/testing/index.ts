@@ -1,2 +1,3 @@
 export * from './app-process';
 export * from './load-during-shutdown';
+export * from './seeded-random';
