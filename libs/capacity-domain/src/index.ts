@@ -28,9 +28,18 @@ export {
   NODE_TYPES,
   ROUTE_MODES,
 } from './configuration/configuration-document.types';
-export type { ConfigurationResult, ParsedConfiguration } from './configuration/configuration.parser';
-export { parseConfiguration, parseConfigurationInSlices } from './configuration/configuration.parser';
-export { runAtOnce, runInSlices } from './configuration/slices';
+export type {
+  ConfigurationResult,
+  ParsedConfiguration,
+  ValidatedConfiguration,
+  ValidationResult,
+} from './configuration/configuration.parser';
+export {
+  parseConfiguration,
+  parseConfigurationInSlices,
+  validateConfigurationInSlices,
+} from './configuration/configuration.parser';
+export { eachInSlices, mapInSlices, runAtOnce, runInSlices } from './configuration/slices';
 export type { Pacer, Steps } from './configuration/slices';
 export { snapshotToDocument } from './configuration/configuration.exporter';
 export type {

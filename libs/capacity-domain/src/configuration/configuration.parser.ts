@@ -21,9 +21,9 @@ import type { Snapshot } from './snapshot';
 import { snapshotSteps } from './snapshot.builder';
 import { eachInSlices, mapInSlices, Pacer, runAtOnce, runInSlices, Steps } from './slices';
 
-export interface ParsedConfiguration {
+/** A valid document, without its snapshot (what an import writes). */
+export interface ValidatedConfiguration {
   ok: true;
-  snapshot: Snapshot;
   /** the document with every default filled in */
   document: ConfigurationDocument;
   /** null when the section is absent (existing rows untouched) */
@@ -31,7 +31,13 @@ export interface ParsedConfiguration {
   usage: UsageRow[] | null;
 }
 
-export type ConfigurationResult = ParsedConfiguration | { ok: false; errors: ConfigurationProblem[] };
+export interface ParsedConfiguration extends ValidatedConfiguration {
+  snapshot: Snapshot;
+}
+
+type Invalid = { ok: false; errors: ConfigurationProblem[] };
+export type ConfigurationResult = ParsedConfiguration | Invalid;
+export type ValidationResult = ValidatedConfiguration | Invalid;
 
 /** `version` and `loadedAt` are what GET /configuration adds; a document read back may carry them. */
 const DOCUMENT_KEYS = [
@@ -59,7 +65,22 @@ export function parseConfigurationInSlices(
   return runInSlices(configurationSteps(document, defaults), pacer);
 }
 
+/** Validation alone, in slices: every problem, or the defaulted document, without building a snapshot. */
+export function validateConfigurationInSlices(
+  document: unknown,
+  defaults: { timezone: string },
+  pacer: Pacer,
+): Promise<ValidationResult> {
+  return runInSlices(validationSteps(document, defaults), pacer);
+}
+
 function* configurationSteps(document: unknown, defaults: { timezone: string }): Steps<ConfigurationResult> {
+  const validated = yield* validationSteps(document, defaults);
+  if (!validated.ok) return validated;
+  return { ...validated, snapshot: yield* snapshotSteps(validated.document) };
+}
+
+function* validationSteps(document: unknown, defaults: { timezone: string }): Steps<ValidationResult> {
   const reader = new DocumentReader();
   const raw = reader.object(document, '', DOCUMENT_KEYS);
   if (raw === null) return { ok: false, errors: reader.problems };
@@ -109,7 +130,7 @@ function* configurationSteps(document: unknown, defaults: { timezone: string }):
     routes: routes as RouteDocument[],
     capacityOverrides,
   };
-  return { ok: true, snapshot: yield* snapshotSteps(parsed), document: parsed, stock, usage };
+  return { ok: true, document: parsed, stock, usage };
 }
 
 /** Valid codes of a list, reporting duplicates at `list[i].code`. */

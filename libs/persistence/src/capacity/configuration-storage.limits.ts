@@ -6,11 +6,12 @@
  */
 import {
   ConfigurationProblem,
+  eachInSlices,
   Pacer,
-  ParsedConfiguration,
   runAtOnce,
   runInSlices,
   Steps,
+  ValidatedConfiguration,
 } from '@delivery/capacity-domain';
 
 export const MAX_KEY_LENGTH = 200;
@@ -20,57 +21,58 @@ const unstorable = (text: string): boolean => text.includes('\u0000') || UNPAIRE
 /** top-level keys that are read back, not stored (GET /configuration adds them) */
 const IGNORED_KEYS = new Set(['version', 'loadedAt']);
 
-export function storageProblems(raw: unknown, parsed: ParsedConfiguration): ConfigurationProblem[] {
+export function storageProblems(raw: unknown, parsed: ValidatedConfiguration): ConfigurationProblem[] {
   return runAtOnce(storageSteps(raw, parsed));
 }
 
 /** The same, pausing between slices of the document's lists when `pacer` says so. */
 export function storageProblemsPaced(
   raw: unknown,
-  parsed: ParsedConfiguration,
+  parsed: ValidatedConfiguration,
   pacer: Pacer,
 ): Promise<ConfigurationProblem[]> {
   return runInSlices(storageSteps(raw, parsed), pacer);
 }
 
-/** Entries of a top-level list checked between two chances to pause. */
-const SLICE = 256;
+const KEY_TOO_LONG = `must be at most ${MAX_KEY_LENGTH} characters`;
+const DATE_TOO_EARLY = `must not be before ${FIRST_STORABLE_DATE}`;
+const tooLong = (value: string): boolean => value.length > MAX_KEY_LENGTH;
+const tooEarly = (value: string): boolean => value < FIRST_STORABLE_DATE;
 
-function* storageSteps(raw: unknown, parsed: ParsedConfiguration): Steps<ConfigurationProblem[]> {
+/** Every list is checked in slices; a path is built only when it is reported. */
+function* storageSteps(raw: unknown, parsed: ValidatedConfiguration): Steps<ConfigurationProblem[]> {
   const problems: ConfigurationProblem[] = [];
   const report = (path: string, message: string) => problems.push({ path, message });
   if (typeof raw === 'object' && raw !== null && !Array.isArray(raw)) {
     for (const [name, section] of Object.entries(raw)) {
       if (IGNORED_KEYS.has(name)) continue;
       if (!Array.isArray(section)) checkText(section, name, report);
-      else {
-        for (let index = 0; index < section.length; index++) {
-          if (index % SLICE === SLICE - 1) yield;
-          checkText(section[index], name, report, index);
-        }
-      }
+      else yield* eachInSlices(section, (item, index) => checkText(item, name, report, index));
     }
   } else checkText(raw, '', report);
-  const key = (path: string, value: string) => {
-    if (value.length > MAX_KEY_LENGTH) report(path, `must be at most ${MAX_KEY_LENGTH} characters`);
-  };
-  const date = (path: string, value: string) => {
-    if (value < FIRST_STORABLE_DATE) report(path, `must not be before ${FIRST_STORABLE_DATE}`);
-  };
   const { document, stock, usage } = parsed;
-  document.nodes.forEach((node, i) => {
-    key(`nodes[${i}].code`, node.code);
-    node.holidays.forEach((holiday) => date(`nodes[${i}].holidays`, holiday));
+  yield* eachInSlices(document.nodes, (node, i) => {
+    if (tooLong(node.code)) report(`nodes[${i}].code`, KEY_TOO_LONG);
+    for (const holiday of node.holidays)
+      if (tooEarly(holiday)) report(`nodes[${i}].holidays`, DATE_TOO_EARLY);
   });
-  document.zones.forEach((zone, i) => key(`zones[${i}].code`, zone.code));
-  document.routes.forEach((route, i) => {
-    key(`routes[${i}].code`, route.code);
-    route.deliveryWindows.forEach((window, w) => key(`routes[${i}].deliveryWindows[${w}].code`, window.code));
+  yield* eachInSlices(document.zones, (zone, i) => {
+    if (tooLong(zone.code)) report(`zones[${i}].code`, KEY_TOO_LONG);
   });
-  document.capacityOverrides.forEach((row, i) => date(`capacityOverrides[${i}].date`, row.date));
-  stock?.forEach((row, i) => key(`stock[${i}].sku`, row.sku));
-  usage?.forEach((row, i) => {
-    date(`usage[${i}].date`, row.date);
+  yield* eachInSlices(document.routes, (route, i) => {
+    if (tooLong(route.code)) report(`routes[${i}].code`, KEY_TOO_LONG);
+    route.deliveryWindows.forEach((window, w) => {
+      if (tooLong(window.code)) report(`routes[${i}].deliveryWindows[${w}].code`, KEY_TOO_LONG);
+    });
+  });
+  yield* eachInSlices(document.capacityOverrides, (row, i) => {
+    if (tooEarly(row.date)) report(`capacityOverrides[${i}].date`, DATE_TOO_EARLY);
+  });
+  yield* eachInSlices(stock ?? [], (row, i) => {
+    if (tooLong(row.sku)) report(`stock[${i}].sku`, KEY_TOO_LONG);
+  });
+  yield* eachInSlices(usage ?? [], (row, i) => {
+    if (tooEarly(row.date)) report(`usage[${i}].date`, DATE_TOO_EARLY);
     if (row.used > Number.MAX_SAFE_INTEGER)
       report(`usage[${i}].used`, `must be at most ${Number.MAX_SAFE_INTEGER}`);
   });

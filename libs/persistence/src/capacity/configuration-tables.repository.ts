@@ -5,7 +5,8 @@
  */
 import type { ConfigurationDocument } from '@delivery/capacity-domain';
 import { queryInBatches } from './cursor.reader';
-import { eventLoopPacer, mapPaced } from './event-loop.pacer';
+import { eachInSlices, mapInSlices, runInSlices } from '@delivery/capacity-domain';
+import { eventLoopPacer } from './event-loop.pacer';
 import type { Queryable } from './queryable';
 import { insertInParts } from './rows-in-parts';
 
@@ -172,27 +173,25 @@ export class ConfigurationTablesRepository {
     ];
     const pacer = eventLoopPacer();
     const windowsByRoute = new Map<string, Omit<WindowRow, 'route'>[]>();
-    await mapPaced(
-      windows,
-      ({ route, ...window }) => {
+    await runInSlices(
+      eachInSlices(windows, ({ route, ...window }) => {
         const list = windowsByRoute.get(route);
         if (list === undefined) windowsByRoute.set(route, [window]);
         else list.push(window);
-      },
+      }),
       pacer,
     );
     const document: Record<string, unknown> = {
       nodes,
       zones,
-      routes: await mapPaced(
-        routes,
-        ({ targetNode, targetZone, costBase, costPerKg, ...route }) => ({
+      routes: await runInSlices(
+        mapInSlices(routes, ({ targetNode, targetZone, costBase, costPerKg, ...route }) => ({
           ...route,
           ...(targetNode === null ? {} : { targetNode }),
           ...(targetZone === null ? {} : { targetZone }),
           cost: { base: costBase, perKg: costPerKg },
           deliveryWindows: windowsByRoute.get(route.code as string) ?? [],
-        }),
+        })),
         pacer,
       ),
       capacityOverrides: overrides,

@@ -5,15 +5,13 @@
  */
 import { queryInBatches } from './cursor.reader';
 import type { Queryable } from './queryable';
+import { insertInParts } from './rows-in-parts';
 
 /** Postgres channel a load notifies (payload: the new version). */
 export const CONFIGURATION_CHANNEL = 'capacity_configuration';
 
 /** Serializes loads and imports across replicas (`pg_advisory_xact_lock`). */
 const LOAD_LOCK = 7_201_000_001;
-
-/** List entries per part of a recorded document (about 100 KB of JSON for routes). */
-const PART_ENTRIES = 256;
 
 export interface StoredVersion {
   version: number;
@@ -43,12 +41,13 @@ export class ConfigurationVersionRepository {
         list ? '[]' : JSON.stringify(value),
       ]);
       if (!list) continue;
-      for (let start = 0; start < value.length; start += PART_ENTRIES)
-        await db.query('INSERT INTO capacity_document_parts VALUES ($1, $2, $3::jsonb)', [
-          key,
-          start,
-          JSON.stringify(value.slice(start, start + PART_ENTRIES)),
-        ]);
+      await insertInParts(
+        db,
+        `INSERT INTO capacity_document_parts
+         SELECT p.key, p.position, p.part FROM jsonb_to_recordset($1::jsonb) AS p(key text, position int, part jsonb)`,
+        value,
+        (part, start) => [{ key, position: start, part }],
+      );
     }
     const [row] = await db.query<{ version: number; loadedAt: Date }>(
       `INSERT INTO capacity_configuration_versions (version, loaded_at, document)

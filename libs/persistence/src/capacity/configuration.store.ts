@@ -11,6 +11,8 @@ import {
   parseConfigurationInSlices,
   ParsedConfiguration,
   Snapshot,
+  validateConfigurationInSlices,
+  ValidatedConfiguration,
 } from '@delivery/capacity-domain';
 import { storageProblemsPaced } from './configuration-storage.limits';
 import { ConfigurationTablesRepository } from './configuration-tables.repository';
@@ -50,13 +52,14 @@ export class ConfigurationStore {
    * configuration tables, upserts its `stock` and `usage` rows and loads the tables as a new version.
    */
   async import(document: unknown): Promise<ConfigurationOutcome> {
-    const parsed = await this.parse(document);
-    if (!parsed.ok) return parsed;
-    const problems = await storageProblemsPaced(document, parsed, eventLoopPacer());
+    // validation only: the snapshot is built once, from what the tables hold after the write
+    const validated = await validateConfigurationInSlices(document, this.defaults, eventLoopPacer());
+    if (!validated.ok) return validated;
+    const problems = await storageProblemsPaced(document, validated, eventLoopPacer());
     if (problems.length > 0) return { ok: false, errors: problems };
     return this.dataSource.transaction(async (manager) => {
       await this.versions.lock(manager);
-      await this.write(manager, parsed, timezoneGiven(document));
+      await this.write(manager, validated, timezoneGiven(document));
       const loaded = await this.loadWithin(manager);
       if (!loaded.ok) {
         throw new Error(
@@ -107,10 +110,14 @@ export class ConfigurationStore {
     return parseConfigurationInSlices(document, this.defaults, eventLoopPacer());
   }
 
-  private async write(manager: EntityManager, parsed: ParsedConfiguration, timezone: boolean): Promise<void> {
-    await this.tables.replace(manager, parsed.document, timezone);
-    if (parsed.stock !== null) await this.rows.upsertStock(manager, parsed.stock);
-    if (parsed.usage !== null) await this.rows.upsertUsage(manager, parsed.usage);
+  private async write(
+    manager: EntityManager,
+    validated: ValidatedConfiguration,
+    timezone: boolean,
+  ): Promise<void> {
+    await this.tables.replace(manager, validated.document, timezone);
+    if (validated.stock !== null) await this.rows.upsertStock(manager, validated.stock);
+    if (validated.usage !== null) await this.rows.upsertUsage(manager, validated.usage);
   }
 
   private async loadWithin(manager: EntityManager): Promise<ConfigurationOutcome> {

@@ -6,7 +6,7 @@
 import type { Queryable } from './queryable';
 
 /** Rows per FETCH: a few hundred KB of rows, parsed in a few milliseconds. */
-export const FETCH_ROWS = 1000;
+const FETCH_ROWS = 1000;
 
 let cursors = 0;
 
