@@ -35,8 +35,8 @@ export const ACCESS_GUARD_OPTIONS = Symbol('ACCESS_GUARD_OPTIONS');
 type Access = { readonly public: true } | { readonly public: false; readonly scopes: readonly Scope[] };
 
 /** 429 with `Retry-After`, answered while an address or user name is blocked after failed authentications. */
-export class TooManyFailedAttempts extends HttpException {
-  constructor(readonly retryAfterSeconds: number) {
+class TooManyFailedAttempts extends HttpException {
+  constructor() {
     super('Too many failed authentication attempts; retry later', HttpStatus.TOO_MANY_REQUESTS);
   }
 }
@@ -105,7 +105,7 @@ export class AccessGuard implements CanActivate {
     seconds: number,
   ): TooManyFailedAttempts {
     response.setHeader('Retry-After', String(seconds));
-    return new TooManyFailedAttempts(seconds);
+    return new TooManyFailedAttempts();
   }
 
   /** Metadata read once per (controller, handler) pair. */

@@ -2,7 +2,6 @@ export { SCOPES, isScope, type Scope } from './scopes';
 export { AUTH_SCHEMES, type AuthScheme, type Principal } from './principal';
 export { parseAuthConfig, type AuthConfig } from './auth.config';
 export type { JwtAlgorithm, JwtConfig, JwtKeySource } from './jwt.config';
-export type { AuthLimits, FailureLimit, RateLimit } from './limits.config';
 export type { ApiKeyEntry, BasicUserEntry } from './credential-entries';
 export {
   hashApiKey,
@@ -16,5 +15,5 @@ export { CLOCK_TOLERANCE_SECONDS } from './strategies/jwt.strategy';
 export { BasicPasswordVerifier, type BasicPasswordVerifierOptions } from './basic-password.verifier';
 export { buildChallenge } from './authorization-header';
 export { Public, Scopes, CurrentPrincipal, PUBLIC_METADATA, SCOPES_METADATA } from './scopes.decorator';
-export { AccessGuard, TooManyFailedAttempts, type AuthenticatedRequest } from './access.guard';
+export { AccessGuard, type AuthenticatedRequest } from './access.guard';
 export { AuthModule, type AuthModuleOptions } from './auth.module';

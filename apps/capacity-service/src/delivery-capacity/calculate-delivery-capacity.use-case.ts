@@ -39,7 +39,7 @@ export class CalculateDeliveryCapacityUseCase {
     return outcome;
   }
 
-  /** The calculation and its explanation from one engine run (not counted as a calculation in the metrics). */
+  /** The calculation and its explanation from one engine run: not counted as a calculation, its counter read is. */
   async explain(request: CapacityRequest): Promise<ExplainedOutcome> {
     const { snapshot, data, clock } = await this.inputs(request);
     return explain(snapshot, request, data, clock);

@@ -6,7 +6,7 @@ import { pinoHttp } from 'pino-http';
 import request from 'supertest';
 import { requestId } from '../http/request-id';
 import { bindLogContext, LogContext } from './log-context';
-import { httpLoggerOptions, NestPinoLogger } from './logger';
+import { httpLoggerOptions, NestPinoLogger, REDACTED_PATHS } from './logger';
 
 /** A pino logger writing its JSON lines into an array, shaped as the platform's root logger. */
 function capture() {
@@ -18,7 +18,7 @@ function capture() {
     },
   });
   const logger = pino(
-    { base: { service: 'test' }, redact: { paths: ['*.password'], censor: '[redacted]' } },
+    { base: { service: 'test' }, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
     stream,
   );
   return { logger, lines };

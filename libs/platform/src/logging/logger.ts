@@ -5,6 +5,7 @@ import { storage } from 'nestjs-pino/storage';
 import pino, { Logger } from 'pino';
 import type { Options as HttpLoggerOptions } from 'pino-http';
 import type { PlatformEnv } from '../config/platform.config';
+import { isProbeOrScrape } from '../http/probe-paths';
 
 /** Paths pino blanks out: credentials never reach a log line (docs/security.md). */
 export const REDACTED_PATHS = [
@@ -80,7 +81,7 @@ export function httpLoggerOptions(logger: Logger): HttpLoggerOptions {
     customSuccessMessage: (req, res, ms) => summary(req, res, ms),
     customErrorMessage: (req, res, error) =>
       `${summary(req, res, 0).replace(/ 0 ms$/, '')}: ${error.message}`,
-    autoLogging: { ignore: (req) => req.url === '/metrics' || (req.url ?? '').startsWith('/health/') },
+    autoLogging: { ignore: (req) => isProbeOrScrape(req.url) },
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,

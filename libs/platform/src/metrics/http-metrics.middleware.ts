@@ -1,7 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
+import { isProbeOrScrape } from '../http/probe-paths';
 import { MetricsService } from './metrics.service';
-
-const UNMEASURED = /^\/(health\/(live|ready)|metrics)$/;
 
 /**
  * Observes every request's duration (health probes and scrapes are not requests of the service) under its route template (`/capacity/v1/delivery/capacity`, not the raw
@@ -9,7 +8,7 @@ const UNMEASURED = /^\/(health\/(live|ready)|metrics)$/;
  */
 export function httpMetrics(metrics: MetricsService) {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (UNMEASURED.test(req.path)) return next();
+    if (isProbeOrScrape(req.path)) return next();
     const end = process.hrtime.bigint();
     res.on('finish', () => {
       const routePath = (req.route as { path?: string } | undefined)?.path;

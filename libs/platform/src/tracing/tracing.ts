@@ -4,9 +4,7 @@ import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import type { SpanProcessor } from '@opentelemetry/sdk-trace';
-
-/** Requests that are probes or scrapes, not work: no span for them. */
-const UNTRACED_PATHS = /^\/(health\/(live|ready)|metrics)(\?|$)/;
+import { isProbeOrScrape } from '../http/probe-paths';
 
 /**
  * Tracing is on when the standard variables ask for it: an OTLP endpoint (`OTEL_EXPORTER_OTLP_ENDPOINT` or
@@ -47,7 +45,7 @@ export function startTracing(options: TracingOptions): NodeSDK | undefined {
     logRecordProcessors: [],
     instrumentations: [
       new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.test(request.url ?? ''),
+        ignoreIncomingRequestHook: (request) => isProbeOrScrape(request.url),
       }),
       // Nest routes every request through one handler; spans per middleware (helmet, request id) are noise.
       new ExpressInstrumentation({ ignoreLayersType: [ExpressLayerType.MIDDLEWARE] }),
