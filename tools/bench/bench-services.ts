@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { Client } from 'pg';
 import { TEST_JWT_SECRET } from '@delivery/auth/testing';
@@ -78,4 +79,11 @@ export async function startBenchCapacityService(
   });
   await app.waitUntilReady();
   return app;
+}
+
+/** Peak resident set size of a process so far (VmHWM), in MB. */
+export function peakRssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
+  return Math.round(kb / 1024);
 }

@@ -107,13 +107,6 @@ export async function startProductBench(options: {
   };
 }
 
-/** Peak resident set size of a process so far (VmHWM), in MB. */
-export function peakRssMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
-  return Math.round(kb / 1024);
-}
-
 /** USER_HZ: the unit of the CPU times in `/proc/<pid>/stat` (100 on Linux). */
 const CLOCK_TICKS_PER_SECOND = 100;
 

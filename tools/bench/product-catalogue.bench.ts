@@ -3,15 +3,8 @@ import { exampleProduct, type Product } from '@delivery/contracts';
 import { type BenchScenario, verdict } from './bench-scenario';
 import { percentile, round } from './load';
 import { CHILD_ROWS, catalogueDatabase, copyLines, psql } from './product-catalogue';
-import {
-  cpuMs,
-  loadAverage,
-  peakRssMb,
-  type ProductBench,
-  scrape,
-  startProductBench,
-} from './product-bench-services';
-import { ADMIN_URL } from './bench-services';
+import { cpuMs, loadAverage, type ProductBench, scrape, startProductBench } from './product-bench-services';
+import { ADMIN_URL, peakRssMb } from './bench-services';
 
 const CATALOGUE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 1_000_000);
 const PER_UPLOAD = 3000;
@@ -32,6 +25,18 @@ const MIX = [
   'changed',
   'new',
 ] as const;
+
+/** The end-to-end counts, checked: 3 in 10 products written (changed or new), 7 in 10 unchanged, none lost. */
+function expectedCounts<T extends { persisted: number; unchanged: number; stale: number; failed: number }>(
+  total: number,
+  counts: T,
+): T {
+  const expected = { persisted: (total * 3) / 10, unchanged: (total * 7) / 10, stale: 0, failed: 0 };
+  const { persisted, unchanged, stale, failed } = counts;
+  if (JSON.stringify({ persisted, unchanged, stale, failed }) !== JSON.stringify(expected))
+    throw new Error(`end-to-end counts ${JSON.stringify(counts)}, expected ${JSON.stringify(expected)}`);
+  return counts;
+}
 
 /**
  * The uploads of a run: every product of the catalogue is used at most once (codes spread over the whole catalogue
@@ -229,12 +234,12 @@ async function measure(dist: string | undefined): Promise<RunFigures> {
       endToEnd: {
         seconds,
         rate: total / seconds,
-        counts: {
+        counts: expectedCounts(total, {
           persisted: after.persisted - before0.persisted,
           unchanged: after.unchanged - before0.unchanged,
           stale: after.stale - before0.stale,
           failed: after.failed - before0.failed,
-        },
+        }),
         cpu: {
           upload: cpuMs(bench.upload.child.pid as number) - before.upload,
           worker: cpuMs(bench.worker?.child.pid as number) - before.worker,

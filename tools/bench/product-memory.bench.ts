@@ -1,7 +1,8 @@
 import { exampleUpload } from '@delivery/contracts';
 import { defaultsOf } from '../deploy/app-environment';
 import type { BenchScenario } from './bench-scenario';
-import { loadAverage, peakRssMb, startProductBench } from './product-bench-services';
+import { peakRssMb } from './bench-services';
+import { loadAverage, startProductBench } from './product-bench-services';
 
 const ROUNDS = 5;
 const { WORKER_PREFETCH } = defaultsOf('product-ingest-worker') as unknown as { WORKER_PREFETCH: number };

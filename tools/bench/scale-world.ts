@@ -10,11 +10,11 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { bearer, mintToken } from '@delivery/auth/testing';
 import type { AppProcess } from '@delivery/platform/testing';
-import { generateNetwork, GeneratedNetwork, networkOfSize } from '../network/network.generator';
+import { GeneratedNetwork, generateNetwork, NATIONAL, networkOfSize } from '../network/network.generator';
 import { freshBenchDatabase, startBenchCapacityService } from './bench-services';
 import { percentile, round } from './load';
 
-const BASE = '/capacity/v1';
+export const BASE = '/capacity/v1';
 
 export interface World {
   routes: number;
@@ -23,7 +23,15 @@ export interface World {
 }
 
 export function worldOf(routes: number): World {
-  const network = generateNetwork(networkOfSize(routes));
+  return worldFrom(generateNetwork(networkOfSize(routes)));
+}
+
+/** The national network of docs/configuration-at-scale.md (16,160 routes). */
+export function nationalWorld(): World {
+  return worldFrom(generateNetwork(NATIONAL));
+}
+
+function worldFrom(network: GeneratedNetwork): World {
   return { routes: network.document.routes.length, network, text: JSON.stringify(network.document) };
 }
 
@@ -60,8 +68,9 @@ const csvField = (value: unknown): string => {
 const csv = (rows: unknown[][]): string => rows.map((row) => row.map(csvField).join(',')).join('\n') + '\n';
 
 /**
- * A server-side `COPY` of the document's routes, windows and stock rows into empty tables shaped like the real
- * ones: the least Postgres needs to take those rows in (the files are written first, not timed).
+ * A server-side `COPY` of the document's routes, windows and stock rows into empty temporary tables with the real
+ * tables' columns (no indexes, constraints or WAL): a floor for taking those rows in, not a real write (the files
+ * are written first, not timed).
  */
 export async function copyMs(databaseUrl: string, world: World): Promise<number> {
   const { routes, stock } = world.network.document;
@@ -133,7 +142,8 @@ export async function startService(
 ): Promise<Service> {
   const app = await startBenchCapacityService(
     databaseUrl,
-    { CONFIGURATION_BODY_LIMIT_MB: '256', ...env },
+    // logging as the ConfigMap sets it (k8s/base/config.yaml): a line per request
+    { CONFIGURATION_BODY_LIMIT_MB: '256', LOG_LEVEL: 'info', ...env },
     main,
   );
   return { app, databaseUrl, headers: scopedHeaders };
@@ -165,13 +175,6 @@ export const putConfiguration = (service: Service, text: string) =>
   send(service, 'PUT', '/configuration', 'configuration:write', text);
 export const loadConfiguration = (service: Service) =>
   send(service, 'POST', '/configuration/load', 'configuration:load');
-
-/** Resident set size of the app's process, in MB. */
-export function rssMb(service: Service): number {
-  const status = fs.readFileSync(`/proc/${service.app.child.pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return Math.round(kb / 1024);
-}
 
 export interface LatencyFigures {
   count: number;
@@ -210,30 +213,6 @@ export async function calculationsDuring(
 /** Baseline of `calculationsDuring`: the same calculations for `ms` with no configuration work running. */
 export function calculationsIdle(service: Service, body: string, ms: number): Promise<LatencyFigures> {
   return calculationsDuring(service, body, new Promise((resolve) => setTimeout(resolve, ms)));
-}
-
-/** `count` calculations one after another (after 20 unmeasured ones). */
-export async function sequentialLatencies(
-  service: Service,
-  route: string,
-  init: { method: string; body?: string; scope: string },
-  count: number,
-): Promise<LatencyFigures> {
-  const headers = await service.headers(init.scope);
-  const latencies: number[] = [];
-  let failures = 0;
-  for (let i = 0; i < count + 20; i++) {
-    const start = performance.now();
-    const response = await fetch(`${service.app.url}${BASE}${route}`, {
-      method: init.method,
-      headers,
-      body: init.body,
-    });
-    await response.arrayBuffer();
-    if (i >= 20) latencies.push(performance.now() - start);
-    if (response.status !== 200) failures++;
-  }
-  return figures(latencies, failures);
 }
 
 function figures(latencies: number[], failures: number): LatencyFigures {

@@ -23,7 +23,7 @@ export interface NetworkParameters {
   stockDensity: number;
 }
 
-/** The national world of the scale benchmark: 16,178 routes, ~26,000 stock rows. */
+/** The national world of the scale benchmark: 16,160 routes, ~26,100 stock rows. */
 export const NATIONAL: NetworkParameters = {
   seed: 11,
   cds: 6,
