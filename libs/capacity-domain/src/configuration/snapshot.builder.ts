@@ -3,18 +3,14 @@ import { parseDate, parseTime, weekdayMask } from '../calendar/calendar';
 import { decimalOf } from '../shared/exact-decimal';
 import { compareCodes } from '../shared/geo-distance';
 import type { ConfigurationDocument, CounterScope } from './configuration-document.types';
-import { mapInSlices, runAtOnce, Steps } from './slices';
+import { eachInSlices, mapInSlices, Steps } from './slices';
 import type { CounterModel, NodeModel, RouteModel, Snapshot, WindowModel, ZoneModel } from './snapshot';
 
 export function counterKeyOf(scope: CounterScope, ref: string): string {
   return `${scope}|${ref}`;
 }
 
-export function buildSnapshot(document: ConfigurationDocument): Snapshot {
-  return runAtOnce(snapshotSteps(document));
-}
-
-/** `buildSnapshot` in slices (see slices.ts). */
+/** The snapshot of a valid, defaulted document, as steps that yield between slices of its lists (slices.ts). */
 export function* snapshotSteps(document: ConfigurationDocument): Steps<Snapshot> {
   const counters: Record<CounterScope, Map<string, CounterModel>> = {
     PICKING: new Map(),
@@ -23,12 +19,12 @@ export function* snapshotSteps(document: ConfigurationDocument): Steps<Snapshot>
   };
   let counterCount = 0;
   const overrides = new Map<string, Map<number, number | null>>();
-  for (const row of document.capacityOverrides) {
+  yield* eachInSlices(document.capacityOverrides, (row) => {
     const key = counterKeyOf(row.scope, row.ref);
     let byDay = overrides.get(key);
     if (byDay === undefined) overrides.set(key, (byDay = new Map()));
     byDay.set(parseDate(row.date) as number, row.capacity);
-  }
+  });
   const counter = (scope: CounterScope, ref: string, capacity: number | null): CounterModel => {
     const key = counterKeyOf(scope, ref);
     const model: CounterModel = {
@@ -58,13 +54,14 @@ export function* snapshotSteps(document: ConfigurationDocument): Steps<Snapshot>
     };
   });
   const nodeByCode = new Map(nodes.map((node) => [node.code, node]));
-  const zones: ZoneModel[] = document.zones.map((zone) => ({
-    code: zone.code,
-    ubigeoCodes: zone.ubigeoCodes,
-  }));
-  const zoneByCode = new Map(zones.map((zone) => [zone.code, zone]));
+  const zoneByCode = new Map<string, ZoneModel>();
   const zoneByUbigeo = new Map<string, ZoneModel>();
-  for (const zone of zones) for (const ubigeo of zone.ubigeoCodes) zoneByUbigeo.set(ubigeo, zone);
+  const zones: ZoneModel[] = yield* mapInSlices(document.zones, ({ code, ubigeoCodes }) => {
+    const zone = { code, ubigeoCodes };
+    zoneByCode.set(code, zone);
+    for (const ubigeo of ubigeoCodes) zoneByUbigeo.set(ubigeo, zone);
+    return zone;
+  });
 
   const routeByCode = new Map<string, RouteModel>();
   const routesBySource = new Map<string, RouteModel[]>();
@@ -115,7 +112,6 @@ export function* snapshotSteps(document: ConfigurationDocument): Steps<Snapshot>
     routeByCode,
     routesBySource,
     counters,
-    counterCount,
     pickupPoints: nodes.filter((node) => node.isPickupPoint).sort((a, b) => compareCodes(a.code, b.code)),
   };
 }

@@ -104,7 +104,6 @@ export interface Snapshot {
   readonly routesBySource: ReadonlyMap<string, readonly RouteModel[]>;
   /** counters by scope and ref (node code, route code, `route:window`) */
   readonly counters: Readonly<Record<CounterScope, ReadonlyMap<string, CounterModel>>>;
-  readonly counterCount: number;
   /** pickup points (nodes with `pickupPointId`), in code order */
   readonly pickupPoints: readonly NodeModel[];
 }

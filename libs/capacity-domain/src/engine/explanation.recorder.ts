@@ -38,9 +38,10 @@ export class ExplanationRecorder {
 
   group(evaluation: GroupEvaluation, recorded: readonly RecordedPath[]): GroupExplanation {
     const { spec, error, ranked } = evaluation;
+    const rankOf = new Map(ranked.map((listed, index) => [listed, index]));
     const paths = recorded.map(({ evaluation: result, recorder }): PathExplanation => {
       const path = result.listed === undefined ? result.failure.path : result.listed.path;
-      const rankIndex = result.listed === undefined ? -1 : ranked.indexOf(result.listed);
+      const rankIndex = result.listed === undefined ? -1 : (rankOf.get(result.listed) ?? -1);
       return {
         route: path.code,
         legs: path.legs.map((leg) => ({
