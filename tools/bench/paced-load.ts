@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { inClientProcess, serveClient } from './client-process';
 import { sendRequest } from './http-request';
 import { percentileOfSorted } from './load';
 
@@ -28,8 +29,13 @@ export interface PacedLoadFigures {
  * due time (so a slow answer that delays later requests is counted against them: no coordinated omission).
  * autocannon's `overallRate` instead lets each connection send its whole per-second quota at the start of every
  * second, which measures a burst of `connections` concurrent requests rather than the rate.
+ * It runs in a process of its own (client-process.ts).
  */
-export async function runPacedLoad(spec: PacedLoadSpec): Promise<PacedLoadFigures> {
+export function runPacedLoad(spec: PacedLoadSpec): Promise<PacedLoadFigures> {
+  return inClientProcess(__filename, spec);
+}
+
+async function paceLoad(spec: PacedLoadSpec): Promise<PacedLoadFigures> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: spec.connections });
   const url = new URL(spec.url);
   const total = Math.round(spec.rate * spec.durationSeconds);
@@ -67,3 +73,5 @@ export async function runPacedLoad(spec: PacedLoadSpec): Promise<PacedLoadFigure
     non2xx,
   };
 }
+
+if (require.main === module) serveClient(paceLoad);

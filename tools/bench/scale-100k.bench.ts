@@ -8,8 +8,7 @@ import { type BenchResult, type BenchScenario, verdict } from './bench-scenario'
 import { peakRssMb } from './bench-services';
 import { round } from './load';
 import {
-  calculationsDuring,
-  calculationsIdle,
+  calculationClient,
   copyMs,
   freshService,
   jsonParseMs,
@@ -39,22 +38,23 @@ const scenario: BenchScenario = {
     const world = worldOf(100_000);
     const explicit = JSON.stringify(world.network.requests.explicitOrigins);
     const service = await freshService('delivery_bench_s1_100k');
+    const calculations = await calculationClient(service, explicit);
     try {
-      const put = timed(() => putConfiguration(service, world.text));
-      const duringPut = await calculationsDuring(service, explicit, put);
-      const putMs = (await put).ms;
+      const put = await calculations.during(() => timed(() => putConfiguration(service, world.text)));
+      const duringPut = put.latency;
+      const putMs = put.value.ms;
       const putLoad = loadAverage();
       const loads: number[] = [];
       const worst: number[] = [];
       for (let i = 0; i < 2; i++) {
-        const load = timed(() => loadConfiguration(service));
-        const during = await calculationsDuring(service, explicit, load);
-        loads.push((await load).ms);
-        worst.push(during.max);
-        if (during.failures > 0) throw new Error(`${during.failures} calculations failed during a load`);
+        const load = await calculations.during(() => timed(() => loadConfiguration(service)));
+        loads.push(load.value.ms);
+        worst.push(load.latency.max);
+        if (load.latency.failures > 0)
+          throw new Error(`${load.latency.failures} calculations failed during a load`);
       }
       const rss = peakRssMb(service.app.child.pid ?? 0);
-      const idle = await calculationsIdle(service, explicit, median(loads));
+      const idle = await calculations.idle(median(loads));
       const broken = brokenText(world.text);
       const bad = await timed(() =>
         putConfiguration(service, broken).then(
@@ -106,6 +106,7 @@ const scenario: BenchScenario = {
         ],
       };
     } finally {
+      calculations.close();
       await service.app.stop();
     }
   },

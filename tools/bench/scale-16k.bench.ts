@@ -10,8 +10,7 @@ import { freshBenchDatabase, peakRssMb } from './bench-services';
 import { round } from './load';
 import { runPacedLoad } from './paced-load';
 import {
-  calculationsDuring,
-  calculationsIdle,
+  calculationClient,
   copyMs,
   freshService,
   jsonParseMs,
@@ -41,6 +40,7 @@ const scenario: BenchScenario = {
     const world = nationalWorld();
     const explicit = JSON.stringify(world.network.requests.explicitOrigins);
     const service = await freshService('delivery_bench_s1');
+    const calculations = await calculationClient(service, explicit);
     const rows: BenchResult['rows'] = [];
     const summary: string[] = [];
     let bootMs = 0;
@@ -49,10 +49,9 @@ const scenario: BenchScenario = {
       const puts: number[] = [];
       const putLatency: number[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const put = timed(() => putConfiguration(service, world.text));
-        const during = await calculationsDuring(service, explicit, put);
-        puts.push((await put).ms);
-        putLatency.push(during.max);
+        const put = await calculations.during(() => timed(() => putConfiguration(service, world.text)));
+        puts.push(put.value.ms);
+        putLatency.push(put.latency.max);
       }
       const parseMs = jsonParseMs(world.text);
       const copy = await copyMs(service.databaseUrl, world);
@@ -66,11 +65,11 @@ const scenario: BenchScenario = {
       const loads: number[] = [];
       const loadLatency: number[] = [];
       for (let i = 0; i < RUNS; i++) {
-        const load = timed(() => loadConfiguration(service));
-        const during = await calculationsDuring(service, explicit, load);
-        loads.push((await load).ms);
-        loadLatency.push(during.max);
-        if (during.failures > 0) throw new Error(`${during.failures} calculations failed during a load`);
+        const load = await calculations.during(() => timed(() => loadConfiguration(service)));
+        loads.push(load.value.ms);
+        loadLatency.push(load.latency.max);
+        if (load.latency.failures > 0)
+          throw new Error(`${load.latency.failures} calculations failed during a load`);
       }
       rows.push({
         subject: `POST /configuration/load (median of ${RUNS}; load avg ${loadAverage()})`,
@@ -79,7 +78,7 @@ const scenario: BenchScenario = {
           { metric: 'worst calculation during a load', value: Math.max(...loadLatency), unit: 'ms' },
         ],
       });
-      const idle = await calculationsIdle(service, explicit, median(loads));
+      const idle = await calculations.idle(median(loads));
       rows.push({
         subject: `baseline: the same calculations for as long, no load running (load avg ${loadAverage()})`,
         figures: [{ metric: 'worst calculation', value: idle.max, unit: 'ms' }],
@@ -157,6 +156,7 @@ const scenario: BenchScenario = {
         `calculation p99, worst kind ${Math.max(...p99s)} ms (target ≤ 20 ms): ${verdict(Math.max(...p99s) <= 20)}`,
       );
     } finally {
+      calculations.close();
       await service.app.stop();
     }
     return { rows, summary };

@@ -11,6 +11,7 @@ import { Client } from 'pg';
 import { bearer, mintToken } from '@delivery/auth/testing';
 import type { AppProcess } from '@delivery/platform/testing';
 import { GeneratedNetwork, generateNetwork, NATIONAL, networkOfSize } from '../network/network.generator';
+import { BackToBackClient } from './back-to-back';
 import { freshBenchDatabase, startBenchCapacityService } from './bench-services';
 import { percentile, round } from './load';
 
@@ -176,53 +177,10 @@ export const putConfiguration = (service: Service, text: string) =>
 export const loadConfiguration = (service: Service) =>
   send(service, 'POST', '/configuration/load', 'configuration:load');
 
-export interface LatencyFigures {
-  count: number;
-  p50: number;
-  p99: number;
-  max: number;
-  failures: number;
-}
-
-/** Calculations sent one after another (the next as soon as one answers) until `until` settles. */
-export async function calculationsDuring(
-  service: Service,
-  body: string,
-  until: Promise<unknown>,
-): Promise<LatencyFigures> {
-  let done = false;
-  const settled = until.finally(() => (done = true));
+/** A client that sends `body` as calculations one after another while configuration work runs (back-to-back.ts). */
+export async function calculationClient(service: Service, body: string): Promise<BackToBackClient> {
   const headers = await service.headers('capacity:calculate');
-  const latencies: number[] = [];
-  let failures = 0;
-  while (!done) {
-    const start = performance.now();
-    const response = await fetch(`${service.app.url}${BASE}/delivery/capacity`, {
-      method: 'POST',
-      headers,
-      body,
-    });
-    await response.arrayBuffer();
-    latencies.push(performance.now() - start);
-    if (response.status !== 200) failures++;
-  }
-  await settled;
-  return figures(latencies, failures);
-}
-
-/** Baseline of `calculationsDuring`: the same calculations for `ms` with no configuration work running. */
-export function calculationsIdle(service: Service, body: string, ms: number): Promise<LatencyFigures> {
-  return calculationsDuring(service, body, new Promise((resolve) => setTimeout(resolve, ms)));
-}
-
-function figures(latencies: number[], failures: number): LatencyFigures {
-  return {
-    count: latencies.length,
-    p50: round(percentile(latencies, 50), 2),
-    p99: round(percentile(latencies, 99), 2),
-    max: round(Math.max(...latencies), 1),
-    failures,
-  };
+  return BackToBackClient.start({ url: `${service.app.url}${BASE}/delivery/capacity`, headers, body });
 }
 
 export const seconds = (ms: number) => round(ms / 1000, 2);

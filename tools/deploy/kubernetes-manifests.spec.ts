@@ -133,12 +133,21 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
     expect(objects.flatMap(schemaProblems)).toEqual([]);
   });
 
-  it('gives the upload service, and only it, a 64 MiB young generation (NODE_OPTIONS)', () => {
+  it('gives the upload service a 64 MiB young generation and capacity-service a capped heap (NODE_OPTIONS)', () => {
     expect(APPS.map((app) => [app, plainValue(environment(app), 'NODE_OPTIONS')])).toEqual([
-      ['capacity-service', undefined],
+      ['capacity-service', '--max-old-space-size=768'],
       ['product-upload-service', '--max-semi-space-size=64'],
       ['product-ingest-worker', undefined],
     ]);
+  });
+
+  it("caps capacity-service's heap at most at three quarters of its memory limit (room for the rest of the process)", () => {
+    const limit = /^(\d+)(Mi|Gi)$/.exec(container('capacity-service').resources.limits.memory);
+    const heap = /--max-old-space-size=(\d+)/.exec(
+      plainValue(environment('capacity-service'), 'NODE_OPTIONS') ?? '',
+    );
+    const limitMiB = Number(limit?.[1]) * (limit?.[2] === 'Gi' ? 1024 : 1);
+    expect(Number(heap?.[1])).toBeLessThanOrEqual(0.75 * limitMiB);
   });
 
   describe.each(APPS)('%s', (app) => {

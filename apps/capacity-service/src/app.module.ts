@@ -36,7 +36,9 @@ export class AppModule {
           config,
           errorFormat: errorResponseFormat,
           basePath: config.BASE_PATH,
-          bodyLimits: [{ path: '/configuration', limit: `${config.CONFIGURATION_BODY_LIMIT_MB}mb` }],
+          bodyLimits: [
+            { path: '/configuration', limit: `${config.CONFIGURATION_BODY_LIMIT_MB}mb`, sliced: true },
+          ],
         }),
         AuthModule.forRoot({
           schemes: CAPACITY_AUTH_SCHEMES,

@@ -166,6 +166,26 @@ describe('configuration operations', () => {
     expect([text.status, text.body.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
   });
 
+  it('a document is parsed a slice at a time: malformed JSON in its last route is a 400 that changes nothing', async () => {
+    const before = await tableCounts();
+    const text = JSON.stringify(demoConfiguration(), null, 2);
+    const lastRoute = text.lastIndexOf('"leadTimeDays"');
+    const broken = await request(server)
+      .put(CONFIGURATION_PATH)
+      .set('Authorization', await authWith('configuration:write'))
+      .set('Content-Type', 'application/json')
+      .send(`${text.slice(0, lastRoute)}"leadTimeDays": 01,${text.slice(text.indexOf(',', lastRoute) + 1)}`);
+    expect([broken.status, broken.body]).toEqual([
+      400,
+      {
+        code: 'VALIDATION_ERROR',
+        message: 'The body is not valid JSON',
+        details: { errors: [{ field: '', message: 'malformed JSON' }] },
+      },
+    ]);
+    expect(await tableCounts()).toEqual(before);
+  });
+
   it('POST /load of tables edited into an invalid configuration: 400, the active snapshot stays', async () => {
     const active = (await getConfiguration(server)).body;
     const datesBefore = await firstDates();

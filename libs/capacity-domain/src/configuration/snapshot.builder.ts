@@ -1,6 +1,6 @@
 /** Builds the snapshot model from a valid, defaulted configuration document. */
 import { parseDate, parseTime, weekdayMask } from '../calendar/calendar';
-import { decimalOf } from '../shared/exact-decimal';
+import { type Decimal, decimalOf } from '../shared/exact-decimal';
 import { compareCodes } from '../shared/geo-distance';
 import type { ConfigurationDocument, CounterScope } from './configuration-document.types';
 import { eachInSlices, mapInSlices, Steps } from './slices';
@@ -8,6 +8,28 @@ import type { CounterModel, NodeModel, RouteModel, Snapshot, WindowModel, ZoneMo
 
 export function counterKeyOf(scope: CounterScope, ref: string): string {
   return `${scope}|${ref}`;
+}
+
+/**
+ * One instance per distinct value, built once: most routes repeat a handful of day lists, dispatch types and costs,
+ * and a snapshot is held twice while a new one replaces it, so each repeat is memory and work for the collector.
+ */
+function shared<T>(byKey: Map<string, T>, key: string, make: () => T): T {
+  let value = byKey.get(key);
+  if (value === undefined) byKey.set(key, (value = make()));
+  return value;
+}
+
+interface Days {
+  readonly list: RouteModel['daysOfWeek'];
+  readonly mask: number;
+  readonly text: string;
+}
+
+interface Cost {
+  readonly cost: RouteModel['cost'];
+  readonly base: Decimal;
+  readonly perKg: Decimal;
 }
 
 /** The snapshot of a valid, defaulted document, as steps that yield between slices of its lists (slices.ts). */
@@ -26,14 +48,12 @@ export function* snapshotSteps(document: ConfigurationDocument): Steps<Snapshot>
     byDay.set(parseDate(row.date) as number, row.capacity);
   });
   const counter = (scope: CounterScope, ref: string, capacity: number | null): CounterModel => {
-    const key = counterKeyOf(scope, ref);
     const model: CounterModel = {
       scope,
       ref,
-      key,
       index: counterCount++,
       capacity,
-      overrides: overrides.get(key) ?? null,
+      overrides: overrides.get(counterKeyOf(scope, ref)) ?? null,
     };
     counters[scope].set(ref, model);
     return model;
@@ -65,7 +85,21 @@ export function* snapshotSteps(document: ConfigurationDocument): Steps<Snapshot>
 
   const routeByCode = new Map<string, RouteModel>();
   const routesBySource = new Map<string, RouteModel[]>();
+  const daysByText = new Map<string, Days>();
+  const dispatchTypesByText = new Map<string, RouteModel['dispatchTypes']>();
+  const costByText = new Map<string, Cost>();
   const routes: RouteModel[] = yield* mapInSlices(document.routes, (route): RouteModel => {
+    const daysText = route.daysOfWeek.join(',');
+    const days = shared(daysByText, daysText, () => ({
+      list: route.daysOfWeek,
+      mask: weekdayMask(route.daysOfWeek),
+      text: daysText,
+    }));
+    const cost = shared(costByText, `${route.cost.base} ${route.cost.perKg}`, () => ({
+      cost: route.cost,
+      base: decimalOf(route.cost.base),
+      perKg: decimalOf(route.cost.perKg),
+    }));
     const windows: WindowModel[] = route.deliveryWindows.map((window) => ({
       ...window,
       startMinutes: parseTime(window.start) as number,
@@ -80,16 +114,16 @@ export function* snapshotSteps(document: ConfigurationDocument): Steps<Snapshot>
       targetZone: route.targetZone === undefined ? null : (zoneByCode.get(route.targetZone) as ZoneModel),
       targetCode: route.targetNode ?? route.targetZone ?? '',
       mode: route.mode,
-      dispatchTypes: route.dispatchTypes,
-      daysOfWeek: route.daysOfWeek,
-      daysMask: weekdayMask(route.daysOfWeek),
-      daysText: route.daysOfWeek.join(','),
+      dispatchTypes: shared(dispatchTypesByText, route.dispatchTypes.join(','), () => route.dispatchTypes),
+      daysOfWeek: days.list,
+      daysMask: days.mask,
+      daysText: days.text,
       leadTimeDays: route.leadTimeDays,
       dispatchCapacity: route.dispatchCapacity,
       priority: route.priority,
-      cost: route.cost,
-      costBase: decimalOf(route.cost.base),
-      costPerKg: decimalOf(route.cost.perKg),
+      cost: cost.cost,
+      costBase: cost.base,
+      costPerKg: cost.perKg,
       windows,
       dispatch: counter('DISPATCH', route.code, route.dispatchCapacity),
     };

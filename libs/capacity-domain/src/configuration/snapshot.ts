@@ -19,8 +19,6 @@ import type {
 export interface CounterModel {
   readonly scope: CounterScope;
   readonly ref: string;
-  /** `${scope}|${ref}`, the key of usage rows */
-  readonly key: string;
   /** dense index for per-calculation usage tables */
   readonly index: number;
   readonly capacity: number | null;

@@ -144,7 +144,7 @@ function add(ranges: Ranges, counter: CounterModel, from: number, to: number): v
 
 function counterReads(ranges: Ranges): ReadPlan['counters'] {
   return [...ranges]
-    .sort(([a], [b]) => compareCodes(a.key, b.key))
+    .sort(([a], [b]) => compareCodes(a.scope, b.scope) || compareCodes(a.ref, b.ref))
     .map(([counter, range]) => ({
       scope: counter.scope,
       ref: counter.ref,

@@ -2,6 +2,7 @@ import { json, raw } from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from '../errors/api.error';
 import { scanJsonArrayBody } from './json-array-body';
+import { parseJsonObjectInSlices } from './json-object-body';
 
 export interface BodyLimit {
   /** path below the base path, e.g. `/load-products` */
@@ -20,6 +21,12 @@ export interface BodyLimit {
    * parsed whole, with the same answers.
    */
   arrayField?: string;
+  /**
+   * An object body parsed a slice per turn of the event loop, each array member an element at a time
+   * (json-object-body.ts; implies `decodeOnce`): a body of tens of MB never holds the loop in one `JSON.parse`.
+   * Same document, same answers.
+   */
+  sliced?: boolean;
 }
 
 /** The answer to a body that is not valid JSON. */
@@ -45,7 +52,7 @@ function bodyError(error: unknown): ApiError {
 }
 
 /** body-parser's `json()` (strict, UTF-8), reading the body as one buffer. */
-function bufferedJson(limit: string, arrayField?: string): RequestHandler {
+function bufferedJson(limit: string, arrayField?: string, sliced = false): RequestHandler {
   const read = raw({ limit, type: () => true });
   return (req: Request, res: Response, next: NextFunction) =>
     read(req, res, (error?: unknown) => {
@@ -54,6 +61,7 @@ function bufferedJson(limit: string, arrayField?: string): RequestHandler {
       if (charset && charset !== 'utf-8' && charset !== 'utf8') return next({ type: 'charset.unsupported' });
       if (!Buffer.isBuffer(req.body)) return next();
       const body = req.body;
+      if (sliced) return parseSliced(req, body, next);
       if (arrayField === undefined) return parseWhole(req, body, next);
       scanJsonArrayBody(body, arrayField).then(
         (elements) => {
@@ -64,6 +72,17 @@ function bufferedJson(limit: string, arrayField?: string): RequestHandler {
         (error: unknown) => next(error),
       );
     });
+}
+
+function parseSliced(req: Request, body: Buffer, next: NextFunction): void {
+  parseJsonObjectInSlices(body).then(
+    (parsed) => {
+      if (parsed === undefined) return parseWhole(req, body, next);
+      req.body = parsed;
+      next();
+    },
+    () => next({ type: 'entity.parse.failed' }),
+  );
 }
 
 function parseWhole(req: Request, body: Buffer, next: NextFunction): void {
@@ -89,9 +108,12 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
  * middleware after the request logger, so its 400/413/415 answers are logged and rendered by the exception filter.
  */
 export function jsonBodies(basePath: string, limits: BodyLimit[], defaultLimit = '1mb'): RequestHandler {
-  const routes = limits.map(({ path, limit, decodeOnce, arrayField }) => ({
+  const routes = limits.map(({ path, limit, decodeOnce, arrayField, sliced }) => ({
     path: `${basePath}${path}`,
-    parse: decodeOnce || arrayField !== undefined ? bufferedJson(limit, arrayField) : json({ limit }),
+    parse:
+      decodeOnce || sliced || arrayField !== undefined
+        ? bufferedJson(limit, arrayField, sliced)
+        : json({ limit }),
   }));
   const fallback = json({ limit: defaultLimit });
   return (req: Request, res: Response, next: NextFunction) => {

@@ -46,6 +46,11 @@ describe('scanJsonArrayBody: the elements of {"products": [ … ]}, located a sl
     expect(() => found.source(2)).toThrow(RangeError);
   });
 
+  it('a key written with escapes is the same key', async () => {
+    const found = (await scan('{"\\u0070roducts": [1]}')) as JsonArrayElements;
+    expect(each(found, (index) => found.parse(index))).toEqual([1]);
+  });
+
   it('an empty array', async () => {
     expect((await scan('{"products": [ ]}'))?.length).toBe(0);
   });
@@ -78,12 +83,13 @@ describe('scanJsonArrayBody: the elements of {"products": [ … ]}, located a sl
     ['another key before', '{"x": 1, "products": [1]}'],
     ['another key after', '{"products": [1], "x": 1}'],
     ['the key twice', '{"products": [1], "products": [2]}'],
-    ['an escaped key', '{"\\u0070roducts": [1]}'],
     ['not an array', '{"products": {"a": 1}}'],
     ['a top-level array', '[{"products": [1]}]'],
     ['an empty body', ''],
     ['a trailing comma', '{"products": [1, 2,]}'],
     ['an empty element', '{"products": [1,,2]}'],
+    ['a brace closing an element', '{"products": [1}, 2]}'],
+    ['a bracket closing the object', '{"products": [1]]'],
     ['an unterminated string', '{"products": ["abc]}'],
     ['an unclosed array', '{"products": [1, 2'],
     ['an unclosed object', '{"products": [1]'],

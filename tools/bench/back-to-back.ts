@@ -1,0 +1,73 @@
+/** Requests sent one after another (the next as soon as one answers) until told to stop, in a process of its own. */
+import { performance } from 'node:perf_hooks';
+import { ClientProcess, serveClient } from './client-process';
+import { percentile, round } from './load';
+
+export interface BackToBackSpec {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface LatencyFigures {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** answers other than 200 */
+  failures: number;
+}
+
+/** A client that POSTs a body one request after another, for as long as something runs (client-process.ts). */
+export class BackToBackClient {
+  private constructor(
+    private readonly client: ClientProcess,
+    private readonly spec: BackToBackSpec,
+  ) {}
+
+  static async start(spec: BackToBackSpec): Promise<BackToBackClient> {
+    return new BackToBackClient(await ClientProcess.start(__filename), spec);
+  }
+
+  /** Runs `work` while the client sends, until it settles. */
+  async during<T>(work: () => Promise<T>): Promise<{ value: T; latency: LatencyFigures }> {
+    const running = work();
+    const [latency, value] = await Promise.all([
+      this.client.run<LatencyFigures>(this.spec, running),
+      running,
+    ]);
+    return { value, latency };
+  }
+
+  /** The baseline of `during`: the same requests for `ms` with nothing else running. */
+  async idle(ms: number): Promise<LatencyFigures> {
+    return (await this.during(() => new Promise((resolve) => setTimeout(resolve, ms)))).latency;
+  }
+
+  close(): void {
+    this.client.close();
+  }
+}
+
+async function backToBack(spec: BackToBackSpec, stopped: Promise<void>): Promise<LatencyFigures> {
+  let done = false;
+  void stopped.then(() => (done = true));
+  const latencies: number[] = [];
+  let failures = 0;
+  while (!done) {
+    const start = performance.now();
+    const response = await fetch(spec.url, { method: 'POST', headers: spec.headers, body: spec.body });
+    await response.arrayBuffer();
+    latencies.push(performance.now() - start);
+    if (response.status !== 200) failures++;
+  }
+  return {
+    count: latencies.length,
+    p50: round(percentile(latencies, 50), 2),
+    p99: round(percentile(latencies, 99), 2),
+    max: round(Math.max(...latencies), 1),
+    failures,
+  };
+}
+
+if (require.main === module) serveClient(backToBack);
