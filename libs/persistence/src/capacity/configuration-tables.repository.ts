@@ -4,9 +4,7 @@
  * included), which `parseConfiguration` then validates — so a load never trusts the tables.
  */
 import type { ConfigurationDocument } from '@delivery/capacity-domain';
-import { queryInBatches } from './cursor.reader';
-import { eachInSlices, mapInSlices, runInSlices } from '@delivery/capacity-domain';
-import { eventLoopPacer } from './event-loop.pacer';
+import { eachRowInBatches, queryInBatches } from './cursor.reader';
 import type { Queryable } from './queryable';
 import { insertInParts } from './rows-in-parts';
 
@@ -124,82 +122,128 @@ export class ConfigurationTablesRepository {
    * a transaction: the long lists are fetched in batches (cursor.reader.ts).
    */
   async read(db: Queryable): Promise<Record<string, unknown>> {
-    const [settingsRows, nodes, zones, routes, windows, overrides] = [
-      await db.query<SettingsRow>(
-        `SELECT timezone, search_horizon_days::float8 AS "searchHorizonDays",
-           max_delivery_dates::float8 AS "maxDeliveryDates", max_legs::float8 AS "maxLegs",
-           max_alternative_paths::float8 AS "maxAlternativePaths",
-           wholesale_units_threshold::float8 AS "unitsThreshold",
-           wholesale_additional_days::float8 AS "additionalDays"
-         FROM capacity_settings`,
-      ),
-      await queryInBatches<Record<string, unknown>>(
-        db,
-        `SELECT n.code, n.type, n.name, n.short_name AS "shortName", n.address,
-           n.platform_warehouse_id AS "platformWarehouseId", n.platform_dock_id AS "platformDockId",
-           n.contact_number AS "contactNumber", n.pickup_point_id AS "pickupPointId",
-           n.delivery_time AS "deliveryTime", n.picking_days AS "pickingDays",
-           n.processing_days::float8 AS "processingDays", n.picking_cutoff_time AS "pickingCutoffTime",
-           n.picking_capacity::float8 AS "pickingCapacity",
-           ARRAY(SELECT to_char(h.date, 'YYYY-MM-DD') FROM capacity_node_holidays h
-                 WHERE h.node_code = n.code ORDER BY h.date) AS holidays
-         FROM capacity_nodes n ORDER BY n.position, n.code`,
-      ),
-      await queryInBatches<Record<string, unknown>>(
-        db,
-        `SELECT z.code, ARRAY(SELECT u.ubigeo FROM capacity_zone_ubigeos u
-                              WHERE u.zone_code = z.code ORDER BY u.position) AS "ubigeoCodes"
-         FROM capacity_zones z ORDER BY z.position, z.code`,
-      ),
-      await queryInBatches<RouteRow>(
-        db,
-        `SELECT r.code, r.description, r.source, r.target_node AS "targetNode",
-           r.target_zone AS "targetZone", r.mode, r.dispatch_types AS "dispatchTypes",
-           r.days_of_week AS "daysOfWeek", r.lead_time_days::float8 AS "leadTimeDays",
-           r.dispatch_capacity::float8 AS "dispatchCapacity", r.priority::float8 AS priority,
-           r.cost_base::float8 AS "costBase", r.cost_per_kg::float8 AS "costPerKg"
-         FROM capacity_routes r ORDER BY r.position, r.code`,
-      ),
-      await queryInBatches<WindowRow>(
-        db,
-        `SELECT route_code AS route, code, start_time AS start, end_time AS "end", capacity::float8 AS capacity
-         FROM capacity_route_windows ORDER BY route_code, position, code`,
-      ),
-      await queryInBatches<Record<string, unknown>>(
-        db,
-        `SELECT scope, ref, to_char(date, 'YYYY-MM-DD') AS date, capacity::float8 AS capacity
-         FROM capacity_overrides ORDER BY position, scope, ref, date`,
-      ),
-    ];
-    const pacer = eventLoopPacer();
-    const windowsByRoute = new Map<string, Omit<WindowRow, 'route'>[]>();
-    await runInSlices(
-      eachInSlices(windows, ({ route, ...window }) => {
+    const [settings] = await db.query<SettingsRow>(
+      `SELECT timezone, search_horizon_days::float8 AS "searchHorizonDays",
+         max_delivery_dates::float8 AS "maxDeliveryDates", max_legs::float8 AS "maxLegs",
+         max_alternative_paths::float8 AS "maxAlternativePaths",
+         wholesale_units_threshold::float8 AS "unitsThreshold",
+         wholesale_additional_days::float8 AS "additionalDays"
+       FROM capacity_settings`,
+    );
+    const nodes = await queryInBatches<Record<string, unknown>>(
+      db,
+      `SELECT n.code, n.type, n.name, n.short_name AS "shortName", n.address,
+         n.platform_warehouse_id AS "platformWarehouseId", n.platform_dock_id AS "platformDockId",
+         n.contact_number AS "contactNumber", n.pickup_point_id AS "pickupPointId",
+         n.delivery_time AS "deliveryTime", n.picking_days AS "pickingDays",
+         n.processing_days::float8 AS "processingDays", n.picking_cutoff_time AS "pickingCutoffTime",
+         n.picking_capacity::float8 AS "pickingCapacity",
+         ARRAY(SELECT to_char(h.date, 'YYYY-MM-DD') FROM capacity_node_holidays h
+               WHERE h.node_code = n.code ORDER BY h.date) AS holidays
+       FROM capacity_nodes n ORDER BY n.position, n.code`,
+    );
+    const zones = await queryInBatches<Record<string, unknown>>(
+      db,
+      `SELECT z.code, ARRAY(SELECT u.ubigeo FROM capacity_zone_ubigeos u
+                            WHERE u.zone_code = z.code ORDER BY u.position) AS "ubigeoCodes"
+       FROM capacity_zones z ORDER BY z.position, z.code`,
+    );
+    const same = new Repeats();
+    const windowsByRoute = new Map<string, WindowDocument[]>();
+    await eachRowInBatches<WindowRow>(
+      db,
+      `SELECT route_code AS route, code, start_time AS start, end_time AS "end", capacity::float8 AS capacity
+       FROM capacity_route_windows ORDER BY route_code, position, code`,
+      [],
+      ({ route, code, start, end, capacity }) => {
+        const window = { code: same.text(code), start: same.text(start), end: same.text(end), capacity };
         const list = windowsByRoute.get(route);
         if (list === undefined) windowsByRoute.set(route, [window]);
         else list.push(window);
-      }),
-      pacer,
+      },
     );
-    const document: Record<string, unknown> = {
-      nodes,
-      zones,
-      routes: await runInSlices(
-        mapInSlices(routes, ({ targetNode, targetZone, costBase, costPerKg, ...route }) => ({
-          ...route,
-          ...(targetNode === null ? {} : { targetNode }),
-          ...(targetZone === null ? {} : { targetZone }),
-          cost: { base: costBase, perKg: costPerKg },
-          deliveryWindows: windowsByRoute.get(route.code as string) ?? [],
-        })),
-        pacer,
-      ),
-      capacityOverrides: overrides,
-    };
-    const [settings] = settingsRows;
+    const routes: Record<string, unknown>[] = [];
+    await eachRowInBatches<RouteRow>(
+      db,
+      `SELECT r.code, r.description, r.source, r.target_node AS "targetNode",
+         r.target_zone AS "targetZone", r.mode, r.dispatch_types AS "dispatchTypes",
+         r.days_of_week AS "daysOfWeek", r.lead_time_days::float8 AS "leadTimeDays",
+         r.dispatch_capacity::float8 AS "dispatchCapacity", r.priority::float8 AS priority,
+         r.cost_base::float8 AS "costBase", r.cost_per_kg::float8 AS "costPerKg"
+       FROM capacity_routes r ORDER BY r.position, r.code`,
+      [],
+      (row) => routes.push(routeDocument(row, windowsByRoute.get(row.code) ?? [], same)),
+    );
+    const overrides = await queryInBatches<Record<string, unknown>>(
+      db,
+      `SELECT scope, ref, to_char(date, 'YYYY-MM-DD') AS date, capacity::float8 AS capacity
+       FROM capacity_overrides ORDER BY position, scope, ref, date`,
+    );
+    const document: Record<string, unknown> = { nodes, zones, routes, capacityOverrides: overrides };
     if (settings !== undefined) document.settings = settingsDocument(settings);
     return document;
   }
+}
+
+/**
+ * One instance per distinct value of a column that repeats (a network's routes share a few day lists, modes,
+ * sources and window times): the raw document of a large network is read while the old snapshot still serves, and
+ * each repeat would be one more object alive for the collector to mark. The document is only read, never changed.
+ */
+class Repeats {
+  private readonly texts = new Map<string, string>();
+  private readonly lists = new Map<string, string[]>();
+  private readonly costs = new Map<string, { base: number; perKg: number }>();
+
+  text<T extends string | null>(value: T): T {
+    return value === null ? value : (shared(this.texts, value, () => value) as T);
+  }
+
+  list(list: string[]): string[] {
+    return shared(this.lists, JSON.stringify(list), () => list);
+  }
+
+  cost(base: number, perKg: number): { base: number; perKg: number } {
+    return shared(this.costs, `${base} ${perKg}`, () => ({ base, perKg }));
+  }
+}
+
+function shared<T>(values: Map<string, T>, key: string, make: () => T): T {
+  let value = values.get(key);
+  if (value === undefined) values.set(key, (value = make()));
+  return value;
+}
+
+function routeDocument(
+  {
+    code,
+    description,
+    source,
+    targetNode,
+    targetZone,
+    mode,
+    dispatchTypes,
+    daysOfWeek,
+    costBase,
+    costPerKg,
+    ...numbers
+  }: RouteRow,
+  deliveryWindows: WindowDocument[],
+  same: Repeats,
+): Record<string, unknown> {
+  return {
+    code,
+    description,
+    source: same.text(source),
+    ...(targetNode === null ? {} : { targetNode: same.text(targetNode) }),
+    ...(targetZone === null ? {} : { targetZone: same.text(targetZone) }),
+    mode: same.text(mode),
+    dispatchTypes: same.list(dispatchTypes),
+    daysOfWeek: same.list(daysOfWeek),
+    ...numbers,
+    cost: same.cost(costBase, costPerKg),
+    deliveryWindows,
+  };
 }
 
 interface WindowRow {
@@ -220,12 +264,23 @@ interface SettingsRow {
   additionalDays: number | null;
 }
 
-interface RouteRow extends Record<string, unknown> {
+interface RouteRow {
+  code: string;
+  description: string;
+  source: string;
   targetNode: string | null;
   targetZone: string | null;
+  mode: string;
+  dispatchTypes: string[];
+  daysOfWeek: string[];
+  leadTimeDays: number;
+  dispatchCapacity: number | null;
+  priority: number;
   costBase: number;
   costPerKg: number;
 }
+
+type WindowDocument = Omit<WindowRow, 'route'>;
 
 /** Null columns are absent fields (the document's defaults apply). */
 function settingsDocument({ unitsThreshold, additionalDays, ...row }: SettingsRow): Record<string, unknown> {

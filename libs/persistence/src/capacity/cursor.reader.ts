@@ -17,14 +17,28 @@ export async function queryInBatches<T>(
   parameters: unknown[] = [],
   batch = FETCH_ROWS,
 ): Promise<T[]> {
+  const rows: T[] = [];
+  await eachRowInBatches<T>(db, sql, parameters, (row) => rows.push(row), batch);
+  return rows;
+}
+
+/**
+ * Each row of `sql` handed to `visit` as its batch arrives. A caller that keeps what it makes of a row, not the
+ * row, lets the driver's row objects die young (collected by the scavenger, never promoted and marked).
+ */
+export async function eachRowInBatches<T>(
+  db: Queryable,
+  sql: string,
+  parameters: unknown[],
+  visit: (row: T) => void,
+  batch = FETCH_ROWS,
+): Promise<void> {
   const cursor = `batch_cursor_${++cursors}`;
   await db.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sql}`, parameters);
-  const rows: T[] = [];
   for (;;) {
     const part = await db.query<T>(`FETCH ${batch} FROM ${cursor}`);
-    for (const row of part) rows.push(row);
+    for (const row of part) visit(row);
     if (part.length < batch) break;
   }
   await db.query(`CLOSE ${cursor}`);
-  return rows;
 }
