@@ -5,6 +5,7 @@ import { parseConfiguration, snapshotToDocument } from '@delivery/capacity-domai
 import { createDataSource } from '../data-source';
 import { createTestDatabase, TestDatabase } from '../testing';
 import { ConfigurationStore } from './configuration.store';
+import { ConfigurationTablesRepository } from './configuration-tables.repository';
 
 const DEMO = path.resolve(__dirname, '../../../../tools/demo/configuration.json');
 const demo = (): Record<string, unknown> => JSON.parse(fs.readFileSync(DEMO, 'utf8'));
@@ -200,5 +201,27 @@ describe('ConfigurationStore', () => {
       '2026-01-01',
       '2026-12-25',
     ]);
+  });
+
+  it('reads the lists and costs that routes repeat as one instance each', async () => {
+    const document = demo();
+    const routes = document.routes as Record<string, unknown>[];
+    routes[5].cost = { base: 10, perKg: 0.5 }; // as routes[0]
+    routes[5].daysOfWeek = ['LUN', 'MIE', 'VIE']; // as routes[0]
+    const imported = await store.import(document);
+    if (!imported.ok) throw new Error(JSON.stringify(imported.errors));
+    const read = await dataSource.transaction((manager) => new ConfigurationTablesRepository().read(manager));
+    type Route = { dispatchTypes: string[]; daysOfWeek: string[]; cost: object };
+    const [first, , third, , , sixth] = read.routes as Route[];
+    expect([sixth.dispatchTypes, sixth.daysOfWeek, sixth.cost]).toEqual([
+      ['NORMAL'],
+      ['LUN', 'MIE', 'VIE'],
+      { base: 10, perKg: 0.5 },
+    ]);
+    expect(sixth.dispatchTypes).toBe(first.dispatchTypes);
+    expect(sixth.daysOfWeek).toBe(first.daysOfWeek);
+    expect(sixth.cost).toBe(first.cost);
+    expect(third.dispatchTypes).not.toBe(first.dispatchTypes); // NORMAL, EXPRESS
+    expect(third.cost).not.toBe(first.cost);
   });
 });
