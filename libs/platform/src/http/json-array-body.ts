@@ -3,14 +3,15 @@ import { type JsonScanOptions, scanJsonObject } from './json-object-scan';
 /**
  * Large bodies of the shape `{"<field>": [ … ]}` (an upload of thousands of products): a linear scan finds each
  * element's bytes (json-object-scan.ts: strings and nesting are tracked, nothing is decoded or parsed), a slice of
- * the body per turn of the event loop. The elements are parsed later, one at a time, by whoever reads them: a service can parse,
- * check and drop each element in turn (no object graph of the whole body kept alive while it works, so far less
- * garbage collection) and forward an element by copying its bytes instead of serialising it again.
+ * the body per turn of the event loop. The elements are parsed later, one at a time, by whoever reads them: a
+ * service can parse, check and drop each element in turn (no object graph of the whole body kept alive while it
+ * works, so far less garbage collection) and forward an element by copying its bytes instead of serialising it
+ * again.
  *
  * `JSON.parse` of an element gives exactly what `JSON.parse` of the whole body gives for it. Anything the scan does
  * not recognise — another top-level key, bytes that are not UTF-8, structure it cannot follow — is not handled
- * here (`undefined`) and the caller parses the body whole as usual. An element that is not valid JSON
- * is only found when it is parsed (`SyntaxError`): the body as a whole is then not valid JSON.
+ * here (`undefined`) and the caller parses the body whole as usual. An element that is not valid JSON is only
+ * found when it is parsed (`SyntaxError`): the body as a whole is then not valid JSON.
  */
 export class JsonArrayElements {
   constructor(

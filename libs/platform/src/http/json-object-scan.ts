@@ -28,9 +28,9 @@ function skipSpace(body: Buffer, position: number): number {
 }
 
 /**
- * The value starting at `start`: its end (exclusive, trailing white space excluded) and the position of the `,` or
- * closing `]` after it, found outside strings and nested values; `undefined` when the body ends first. Brackets
- * are only counted, not matched: `JSON.parse` of the element rejects anything malformed.
+ * The value starting at `start`: its end (exclusive, trailing white space excluded) and the position of the `,`,
+ * `]` or `}` after it, found outside strings and nested values; `undefined` when the body ends first. Brackets are
+ * only counted, not matched: `JSON.parse` of the value rejects anything malformed.
  */
 function valueEnd(body: Buffer, start: number): { end: number; next: number } | undefined {
   let depth = 0;
@@ -118,8 +118,7 @@ export async function scanJsonObject(
     position = skipSpace(body, keyEnd);
     if (body[position] !== COLON) return undefined;
     const start = skipSpace(body, position + 1);
-    const member =
-      body[start] === OPEN_BRACKET ? await arrayAt(body, start, slices) : valueAt(body, start, CLOSE_BRACE);
+    const member = body[start] === OPEN_BRACKET ? await arrayAt(body, start, slices) : valueAt(body, start);
     if (member === undefined) return undefined;
     members.push({ key, value: [start, member.end], elements: member.elements });
     position = skipSpace(body, member.end);
@@ -143,12 +142,12 @@ interface Located {
   elements: Uint32Array | null;
 }
 
-/** A value that is not an array, followed by `,` or by `closing` (the container's closing byte). */
-function valueAt(body: Buffer, start: number, closing: number): Located | undefined {
+/** A member's value that is not an array, followed by `,` or by the object's `}`. */
+function valueAt(body: Buffer, start: number): Located | undefined {
   const value = valueEnd(body, start);
   if (!value || value.end === start) return undefined;
   const delimiter = body[value.next];
-  return delimiter === COMMA || delimiter === closing ? { end: value.end, elements: null } : undefined;
+  return delimiter === COMMA || delimiter === CLOSE_BRACE ? { end: value.end, elements: null } : undefined;
 }
 
 /** The array opening at `start`: where each element is, and the end of the array (just after its `]`). */
