@@ -18,13 +18,11 @@ import { type BenchResult, type BenchScenario, verdict } from './bench-scenario'
 import { freshBenchDatabase, requestedCheckpoints, startBenchCapacityService } from './bench-services';
 import { referenceRequest } from './engine.bench';
 import { LoadFigures, round, runLoad } from './load';
-import { runPacedLoad } from './paced-load';
+import { Q13_PACE, runPacedLoad } from './paced-load';
 
 const DEMO = path.resolve(__dirname, '../demo/configuration.json');
-const RATE = 200;
+const { rate: RATE, connections: CONNECTIONS } = Q13_PACE;
 const SECONDS = 10;
-const PACED_SECONDS = 20;
-const CONNECTIONS = 10;
 
 /** Today in Lima: the reference request is for an order placed now. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
@@ -103,7 +101,7 @@ const scenario: BenchScenario = {
       await runLoad({ ...calculation, durationSeconds: 3, connections: CONNECTIONS });
       const checkpointsBefore = await requestedCheckpoints(databaseUrl);
       const loadBefore = os.loadavg()[0];
-      const paced = { rate: RATE, durationSeconds: PACED_SECONDS, connections: CONNECTIONS };
+      const paced = Q13_PACE;
       const trivialPaced = await runPacedLoad({ ...trivial, ...paced });
       const calculationPaced = await runPacedLoad({ ...calculation, ...paced });
       const trivialPeak = await runLoad({ ...trivial, durationSeconds: SECONDS, connections: CONNECTIONS });

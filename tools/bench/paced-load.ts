@@ -15,6 +15,9 @@ export interface PacedLoadSpec {
   connections: number;
 }
 
+/** How Q1.3 measures a p99, and the scale benchmarks after it: an even 200 requests/s for 20 s, 10 connections. */
+export const Q13_PACE = { rate: 200, durationSeconds: 20, connections: 10 } as const;
+
 export interface PacedLoadFigures {
   p50: number;
   p99: number;

@@ -15,7 +15,7 @@ const error = (code: ErrorResponseCode, message: string, details: Record<string,
 const response = (status: number, description: string, example: object, headers?: Record<string, object>) =>
   ApiResponse({ status, description, type: ErrorResponse, example, headers });
 
-export const VALIDATION_EXAMPLE = error('VALIDATION_ERROR', 'The request is invalid', {
+const VALIDATION_EXAMPLE = error('VALIDATION_ERROR', 'The request is invalid', {
   errors: [{ field: 'items[0].quantity', message: 'must be greater than 0' }],
 });
 

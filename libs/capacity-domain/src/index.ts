@@ -3,6 +3,7 @@
  * (docs/configuration.md). No framework, no I/O, no system clock.
  */
 export type { Clock } from './calendar/business-time';
+export { oneInstance } from './shared/one-instance';
 export type { Weekday } from './calendar/calendar';
 export { WEEKDAYS } from './calendar/calendar';
 
@@ -32,14 +33,13 @@ export type {
   ConfigurationResult,
   ParsedConfiguration,
   ValidatedConfiguration,
-  ValidationResult,
 } from './configuration/configuration.parser';
 export {
   parseConfiguration,
   parseConfigurationInSlices,
   validateConfigurationInSlices,
 } from './configuration/configuration.parser';
-export { eachInSlices, mapInSlices, runAtOnce, runInSlices } from './configuration/slices';
+export { eachInSlices, runAtOnce, runInSlices } from './configuration/slices';
 export type { Pacer, Steps } from './configuration/slices';
 export { snapshotToDocument } from './configuration/configuration.exporter';
 export type {

@@ -166,7 +166,7 @@ describe('configuration operations', () => {
     expect([text.status, text.body.code]).toEqual([415, 'UNSUPPORTED_MEDIA_TYPE']);
   });
 
-  it('a document is parsed a slice at a time: malformed JSON in its last route is a 400 that changes nothing', async () => {
+  it("malformed JSON in the last route of a document: the contract's 400, and nothing changes", async () => {
     const before = await tableCounts();
     const text = JSON.stringify(demoConfiguration(), null, 2);
     const lastRoute = text.lastIndexOf('"leadTimeDays"');

@@ -46,17 +46,13 @@ export interface PresentedExplanation {
  * The explanation endpoint: a 400 exactly as the calculation; otherwise 200 with the calculation's status and
  * body (for 404, the groups behind ROUTES_NOT_FOUND) and the explanation recorded by the same run.
  */
-export function presentExplanation(
-  explained: ExplainedOutcome,
-  layout: 'A' | 'B',
-  newIdentifier: () => string = randomUUID,
-): PresentedExplanation {
+export function presentExplanation(explained: ExplainedOutcome, layout: 'A' | 'B'): PresentedExplanation {
   if (explained.explanation === null)
     throw validationError(explained.outcome.errors, invalidRequestMessage(layout));
   const { outcome, explanation } = explained;
   return {
     calculationStatus: outcome.kind === 'ok' ? 200 : 404,
-    calculation: presentOutcome({ ...outcome, kind: 'ok' }, layout, newIdentifier),
+    calculation: presentOutcome({ ...outcome, kind: 'ok' }, layout),
     explanation,
   };
 }

@@ -15,10 +15,9 @@ export interface Pacer {
 
 export function* mapInSlices<T, U>(list: readonly T[], map: (value: T, index: number) => U): Steps<U[]> {
   const result = new Array<U>(list.length);
-  for (let index = 0; index < list.length; index++) {
-    if (index % SLICE === SLICE - 1) yield;
-    result[index] = map(list[index], index);
-  }
+  yield* eachInSlices(list, (value, index) => {
+    result[index] = map(value, index);
+  });
   return result;
 }
 

@@ -29,7 +29,6 @@ describe('snapshot builder', () => {
     const [r1, r2, r3] = result.snapshot.routes;
 
     expect(r2.daysOfWeek).toBe(r1.daysOfWeek);
-    expect(r2.daysText).toBe(r1.daysText);
     expect(r2.dispatchTypes).toBe(r1.dispatchTypes);
     expect(r2.cost).toBe(r1.cost);
     expect(r2.costBase).toBe(r1.costBase);

@@ -2,22 +2,13 @@
 import { parseDate, parseTime, weekdayMask } from '../calendar/calendar';
 import { type Decimal, decimalOf } from '../shared/exact-decimal';
 import { compareCodes } from '../shared/geo-distance';
+import { oneInstance } from '../shared/one-instance';
 import type { ConfigurationDocument, CounterScope } from './configuration-document.types';
 import { eachInSlices, mapInSlices, Steps } from './slices';
 import type { CounterModel, NodeModel, RouteModel, Snapshot, WindowModel, ZoneModel } from './snapshot';
 
 export function counterKeyOf(scope: CounterScope, ref: string): string {
   return `${scope}|${ref}`;
-}
-
-/**
- * One instance per distinct value, built once: most routes repeat a handful of day lists, dispatch types and costs,
- * and a snapshot is held twice while a new one replaces it, so each repeat is memory and work for the collector.
- */
-function shared<T>(byKey: Map<string, T>, key: string, make: () => T): T {
-  let value = byKey.get(key);
-  if (value === undefined) byKey.set(key, (value = make()));
-  return value;
 }
 
 interface Days {
@@ -39,7 +30,6 @@ export function* snapshotSteps(document: ConfigurationDocument): Steps<Snapshot>
     DISPATCH: new Map(),
     WINDOW: new Map(),
   };
-  let counterCount = 0;
   const overrides = new Map<string, Map<number, number | null>>();
   yield* eachInSlices(document.capacityOverrides, (row) => {
     const key = counterKeyOf(row.scope, row.ref);
@@ -51,7 +41,6 @@ export function* snapshotSteps(document: ConfigurationDocument): Steps<Snapshot>
     const model: CounterModel = {
       scope,
       ref,
-      index: counterCount++,
       capacity,
       overrides: overrides.get(counterKeyOf(scope, ref)) ?? null,
     };
@@ -90,12 +79,12 @@ export function* snapshotSteps(document: ConfigurationDocument): Steps<Snapshot>
   const costByText = new Map<string, Cost>();
   const routes: RouteModel[] = yield* mapInSlices(document.routes, (route): RouteModel => {
     const daysText = route.daysOfWeek.join(',');
-    const days = shared(daysByText, daysText, () => ({
+    const days = oneInstance(daysByText, daysText, () => ({
       list: route.daysOfWeek,
       mask: weekdayMask(route.daysOfWeek),
       text: daysText,
     }));
-    const cost = shared(costByText, `${route.cost.base} ${route.cost.perKg}`, () => ({
+    const cost = oneInstance(costByText, `${route.cost.base} ${route.cost.perKg}`, () => ({
       cost: route.cost,
       base: decimalOf(route.cost.base),
       perKg: decimalOf(route.cost.perKg),
@@ -114,7 +103,11 @@ export function* snapshotSteps(document: ConfigurationDocument): Steps<Snapshot>
       targetZone: route.targetZone === undefined ? null : (zoneByCode.get(route.targetZone) as ZoneModel),
       targetCode: route.targetNode ?? route.targetZone ?? '',
       mode: route.mode,
-      dispatchTypes: shared(dispatchTypesByText, route.dispatchTypes.join(','), () => route.dispatchTypes),
+      dispatchTypes: oneInstance(
+        dispatchTypesByText,
+        route.dispatchTypes.join(','),
+        () => route.dispatchTypes,
+      ),
       daysOfWeek: days.list,
       daysMask: days.mask,
       daysText: days.text,

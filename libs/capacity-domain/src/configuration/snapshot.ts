@@ -19,8 +19,6 @@ import type {
 export interface CounterModel {
   readonly scope: CounterScope;
   readonly ref: string;
-  /** dense index for per-calculation usage tables */
-  readonly index: number;
   readonly capacity: number | null;
   readonly overrides: ReadonlyMap<DayNumber, number | null> | null;
 }

@@ -5,11 +5,11 @@ import type { CounterModel, Snapshot } from '../configuration/snapshot';
 import type { CounterUsageRow } from '../request/calculation-data.types';
 
 /**
- * Keyed by counter index, holding only the counters the request's rows touch: its cost follows the request, not the
+ * Keyed by counter, holding only the counters the request's rows touch: its cost follows the request, not the
  * network's size (a dense array of every counter of the network cost 235,776 slots per calculation at 100k routes).
  */
 export class CounterBook {
-  private readonly usedByCounter = new Map<number, Map<DayNumber, number>>();
+  private readonly usedByCounter = new Map<CounterModel, Map<DayNumber, number>>();
 
   /** `calendarOnly` (E1.7): every free-capacity test passes; `used` still reports the stored counters. */
   constructor(
@@ -21,14 +21,14 @@ export class CounterBook {
       const counter = snapshot.counters[row.scope]?.get(row.ref);
       const day = parseDate(row.date);
       if (counter === undefined || day === null) continue;
-      let byDay = this.usedByCounter.get(counter.index);
-      if (byDay === undefined) this.usedByCounter.set(counter.index, (byDay = new Map()));
+      let byDay = this.usedByCounter.get(counter);
+      if (byDay === undefined) this.usedByCounter.set(counter, (byDay = new Map()));
       byDay.set(day, row.used);
     }
   }
 
   used(counter: CounterModel, day: DayNumber): number {
-    return this.usedByCounter.get(counter.index)?.get(day) ?? 0;
+    return this.usedByCounter.get(counter)?.get(day) ?? 0;
   }
 
   /** The override for the day if one exists (null: unlimited), else the default. */

@@ -4,9 +4,9 @@ import {
   CalculateDeliveryCapacityResponse,
   DeliveryDateLineResponse,
 } from './calculate-delivery-capacity.response';
-import { DISPATCH_MODES } from './capacity.enums';
+import { COUNTER_SCOPES, DISPATCH_MODES } from './capacity.enums';
 
-export const REJECTION_REASONS = [
+const REJECTION_REASONS = [
   'NOT_PICKING_DAY',
   'NOT_DEPARTURE_DAY',
   'HOLIDAY',
@@ -14,7 +14,7 @@ export const REJECTION_REASONS = [
   'COUNTER_FULL',
   'NO_OPEN_WINDOW',
 ] as const;
-export const CANDIDATE_OUTCOMES = [
+const CANDIDATE_OUTCOMES = [
   'CHOSEN',
   'LESS_COVERAGE',
   'TIE_LATER_IN_ORDER',
@@ -23,7 +23,6 @@ export const CANDIDATE_OUTCOMES = [
   'NOT_ALL_COVERED',
   'LATER_IN_ORDER',
 ] as const;
-const COUNTER_SCOPES = ['PICKING', 'DISPATCH', 'WINDOW'] as const;
 const date = (description: string, nullable = false) =>
   ({ type: String, format: 'date', nullable, description }) as const;
 

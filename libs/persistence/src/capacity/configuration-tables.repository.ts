@@ -3,7 +3,7 @@
  * validated document; `read` rebuilds the raw document from whatever the tables hold (rows edited by hand
  * included), which `parseConfiguration` then validates — so a load never trusts the tables.
  */
-import type { ConfigurationDocument } from '@delivery/capacity-domain';
+import { type ConfigurationDocument, oneInstance } from '@delivery/capacity-domain';
 import { eachRowInBatches, queryInBatches } from './cursor.reader';
 import type { Queryable } from './queryable';
 import { insertInParts } from './rows-in-parts';
@@ -196,22 +196,16 @@ class Repeats {
   private readonly costs = new Map<string, { base: number; perKg: number }>();
 
   text<T extends string | null>(value: T): T {
-    return value === null ? value : (shared(this.texts, value, () => value) as T);
+    return value === null ? value : (oneInstance(this.texts, value, () => value) as T);
   }
 
   list(list: string[]): string[] {
-    return shared(this.lists, JSON.stringify(list), () => list);
+    return oneInstance(this.lists, JSON.stringify(list), () => list);
   }
 
   cost(base: number, perKg: number): { base: number; perKg: number } {
-    return shared(this.costs, `${base} ${perKg}`, () => ({ base, perKg }));
+    return oneInstance(this.costs, `${base} ${perKg}`, () => ({ base, perKg }));
   }
-}
-
-function shared<T>(values: Map<string, T>, key: string, make: () => T): T {
-  let value = values.get(key);
-  if (value === undefined) values.set(key, (value = make()));
-  return value;
 }
 
 function routeDocument(

@@ -25,7 +25,8 @@ describe('ConfigurationVersionRepository', () => {
     dataSource.transaction((manager) => versions.newerThan(manager, version));
 
   it('records a document of many parts in order, with empty lists, objects and scalars intact', async () => {
-    const routes = Array.from({ length: 1_000 }, (_, index) => ({
+    const routes = Array.from({ length: 2_500 }, (_, index) => ({
+      // three parts of 1,000, the last one partial
       id: `R${index}`,
       cost: index / 4,
       tags: [index],

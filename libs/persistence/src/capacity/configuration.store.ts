@@ -105,11 +105,6 @@ export class ConfigurationStore {
     return { version: 0, loadedAt: null, snapshot: parsed.snapshot };
   }
 
-  /** Validates and builds in slices: a large configuration never holds the event loop for long. */
-  private parse(document: unknown) {
-    return parseConfigurationInSlices(document, this.defaults, eventLoopPacer());
-  }
-
   private async write(
     manager: EntityManager,
     validated: ValidatedConfiguration,
@@ -135,7 +130,8 @@ export class ConfigurationStore {
   private async snapshotOf(
     document: unknown,
   ): Promise<{ ok: true; snapshot: Snapshot } | { ok: false; errors: ConfigurationProblem[] }> {
-    const parsed = await this.parse(document);
+    // in slices: a large configuration never holds the event loop for long
+    const parsed = await parseConfigurationInSlices(document, this.defaults, eventLoopPacer());
     return parsed.ok ? { ok: true, snapshot: parsed.snapshot } : parsed;
   }
 }
