@@ -1,6 +1,6 @@
 import { exampleUpload } from '@delivery/contracts';
 import { defaultsOf } from '../deploy/app-environment';
-import type { BenchScenario } from './bench-scenario';
+import { type BenchScenario, verdict } from './bench-scenario';
 import { peakRssMb } from './bench-services';
 import { loadAverage, startProductBench } from './product-bench-services';
 
@@ -57,8 +57,8 @@ const scenario: BenchScenario = {
           },
         ],
         summary: [
-          `upload service peak ${upload} MB (≤ 400): ${upload <= 400 ? 'met' : 'NOT met'}`,
-          `worker peak ${worker} MB (≤ 300): ${worker <= 300 ? 'met' : 'NOT met'}`,
+          `upload service peak ${upload} MB (≤ 400): ${verdict(upload <= 400)}`,
+          `worker peak ${worker} MB (≤ 300): ${verdict(worker <= 300)}`,
           `load average (1 min) ${loadStart} when the uploads started, ${loadAverage()} when ingestion ended`,
         ],
       };

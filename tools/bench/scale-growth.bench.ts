@@ -2,7 +2,7 @@
  * S1-growth: load time against network size (10k, 25k, 50k, 100k routes), each with its same-run baselines
  * (JSON.parse of the same document, a COPY of the same rows), to show that cost grows linearly with the network.
  */
-import type { BenchResult, BenchScenario } from './bench-scenario';
+import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
 import { round } from './load';
 import {
   copyMs,
@@ -54,9 +54,7 @@ const scenario: BenchScenario = {
     const growth = loadBySize[loadBySize.length - 1] / loadBySize[0];
     return {
       rows,
-      summary: [
-        `load at 100k = ${round(growth, 2)} × load at 10k (target ≤ 12): ${growth <= 12 ? 'met' : 'NOT met'}`,
-      ],
+      summary: [`load at 100k = ${round(growth, 2)} × load at 10k (target ≤ 12): ${verdict(growth <= 12)}`],
     };
   },
 };

@@ -23,8 +23,8 @@ export interface BodyLimit {
   arrayField?: string;
   /**
    * An object body parsed a slice per turn of the event loop, each array member an element at a time
-   * (json-object-body.ts; implies `decodeOnce`): a body of tens of MB never holds the loop in one `JSON.parse`.
-   * Same document, same answers.
+   * (json-object-body.ts; implies `decodeOnce`): an object of tens of MB, valid or not, never holds the loop in one
+   * `JSON.parse`. Same document, same answers. A body that is not an object (or not UTF-8) is still parsed whole.
    */
   sliced?: boolean;
 }

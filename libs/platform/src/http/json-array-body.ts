@@ -60,7 +60,7 @@ export async function scanJsonArrayBody(
   options: JsonScanOptions = {},
 ): Promise<JsonArrayElements | undefined> {
   const members = await scanJsonObject(body, options);
-  if (members?.length !== 1) return undefined;
+  if (!Array.isArray(members) || members.length !== 1) return undefined;
   const [{ key, elements }] = members;
   return key === field && elements !== null ? new JsonArrayElements(body, elements) : undefined;
 }

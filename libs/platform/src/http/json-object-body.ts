@@ -6,20 +6,22 @@
  * whole. The result is exactly what `JSON.parse` of the whole body gives (member order, a repeated key's last
  * value, `__proto__` as an own member).
  */
-import { type JsonScanOptions, nextTurn, scanJsonObject } from './json-object-scan';
+import { type JsonScanOptions, MALFORMED, nextTurn, scanJsonObject } from './json-object-scan';
 
 /** Bytes parsed per turn of the event loop by default: 256 KiB, about 2–3 ms of `JSON.parse`. */
 const PARSE_SLICE_BYTES = 256 * 1024;
 
 /**
- * The object the body holds, or `undefined` when the scan does not recognise it (parse it whole then: the same
- * answer, valid or not). A located value that is not valid JSON throws `SyntaxError`: the body is not JSON.
+ * The object the body holds, or `undefined` when the body is not UTF-8 or not an object (parse it whole then: the
+ * same answer, valid or not). A body that opens an object and is not valid JSON throws `SyntaxError`, found by the
+ * scan or by the parse of one value, never by a parse of the whole body.
  */
 export async function parseJsonObjectInSlices(
   body: Buffer,
   options: JsonScanOptions = {},
 ): Promise<Record<string, unknown> | undefined> {
   const members = await scanJsonObject(body, options);
+  if (members === MALFORMED) throw new SyntaxError('malformed JSON');
   if (members === undefined) return undefined;
   const sliceBytes = options.sliceBytes ?? PARSE_SLICE_BYTES;
   const yieldTurn = options.yieldTurn ?? nextTurn;

@@ -27,6 +27,18 @@ function skipSpace(body: Buffer, position: number): number {
   return position;
 }
 
+/** Position just after the closing quote of the string opening at `start`, or -1 when the body ends first. */
+function stringEnd(body: Buffer, start: number): number {
+  let position = start + 1;
+  while (position < body.length) {
+    const byte = body[position];
+    if (byte === BACKSLASH) position += 2;
+    else if (byte === QUOTE) return position + 1;
+    else position++;
+  }
+  return -1;
+}
+
 /**
  * The value starting at `start`: its end (exclusive, trailing white space excluded) and the position of the `,`,
  * `]` or `}` after it, found outside strings and nested values; `undefined` when the body ends first. Brackets are
@@ -39,13 +51,9 @@ function valueEnd(body: Buffer, start: number): { end: number; next: number } | 
   while (position < length) {
     const byte = body[position];
     if (byte === QUOTE) {
-      position++;
-      while (position < length) {
-        const inner = body[position];
-        if (inner === BACKSLASH) position += 2;
-        else if (inner === QUOTE) break;
-        else position++;
-      }
+      position = stringEnd(body, position);
+      if (position < 0) return undefined;
+      continue;
     } else if (byte === OPEN_BRACE || byte === OPEN_BRACKET) {
       depth++;
     } else if (byte === CLOSE_BRACE || byte === CLOSE_BRACKET) {
@@ -80,32 +88,37 @@ export interface JsonMember {
   readonly elements: Uint32Array | null;
 }
 
-/** Position just after the closing quote of the string opening at `start`, or -1 when the body ends first. */
-function stringEnd(body: Buffer, start: number): number {
-  let position = start + 1;
-  while (position < body.length) {
-    const byte = body[position];
-    if (byte === BACKSLASH) position += 2;
-    else if (byte === QUOTE) return position + 1;
-    else position++;
-  }
-  return -1;
-}
+/** What a scan found that no parse can accept. */
+export const MALFORMED = Symbol('malformed JSON');
 
-/** The members of a body that is exactly one JSON object (white space and a byte order mark allowed). */
+/**
+ * The members of a body that is exactly one JSON object (white space and a byte order mark allowed); `MALFORMED`
+ * for a body that opens an object and is not valid JSON (no parse of it can succeed); `undefined` for any other
+ * body: not UTF-8, or not an object (a parse of the whole body decides what it is).
+ */
 export async function scanJsonObject(
   body: Buffer,
   options: JsonScanOptions = {},
-): Promise<JsonMember[] | undefined> {
+): Promise<JsonMember[] | typeof MALFORMED | undefined> {
   if (body.length > 0xffffffff || !isUtf8(body)) return undefined;
   const slices = {
     bytes: options.sliceBytes ?? 1024 * 1024,
     yieldTurn: options.yieldTurn ?? nextTurn,
     start: 0,
   };
-  let position = skipSpace(body, body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0);
+  const position = skipSpace(body, body[0] === 0xef && body[1] === 0xbb && body[2] === 0xbf ? 3 : 0);
   if (body[position] !== OPEN_BRACE) return undefined;
-  position = skipSpace(body, position + 1);
+  const members = await membersFrom(body, skipSpace(body, position + 1), slices);
+  return members ?? MALFORMED;
+}
+
+/** The members from just after the object's `{`; `undefined` where the body is not valid JSON. */
+async function membersFrom(
+  body: Buffer,
+  first: number,
+  slices: { bytes: number; yieldTurn: () => Promise<void>; start: number },
+): Promise<JsonMember[] | undefined> {
+  let position = first;
   const members: JsonMember[] = [];
   let closed = body[position] === CLOSE_BRACE;
   if (closed) position = skipSpace(body, position + 1);
