@@ -47,7 +47,8 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: false,
-          allow: [],
+          // what tools use of an app, through the app's alias (its src/index.ts); libs and apps may not (below)
+          allow: ['@delivery/capacity-service'],
           banTransitiveDependencies: false,
           depConstraints: [
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkAndIo },
@@ -94,6 +95,15 @@ export default [
       ],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@delivery/capacity-service'], message: 'Only tools import an app.' }] },
+      ],
     },
   },
   {

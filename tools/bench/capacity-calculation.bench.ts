@@ -13,7 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { bearer, mintToken } from '@delivery/auth/testing';
-import { ConfigurationStore, createDataSource } from '@delivery/persistence';
+import { standaloneConfiguration } from '@delivery/capacity-service';
+import { Database } from '@delivery/persistence';
 import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
 import { freshBenchDatabase, requestedCheckpoints, startBenchCapacityService } from './bench-services';
 import { referenceRequest } from './engine.bench';
@@ -29,15 +30,14 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' 
 
 async function prepareDatabase(): Promise<string> {
   const url = await freshBenchDatabase('delivery_bench_q13');
-  const dataSource = createDataSource({ url, poolSize: 1, applicationName: 'bench' });
-  await dataSource.initialize();
+  const database = new Database({ url, poolSize: 1, applicationName: 'bench' });
   try {
-    const imported = await new ConfigurationStore(dataSource, { timezone: 'America/Lima' }).import(
+    const imported = await standaloneConfiguration(database, { timezone: 'America/Lima' }).import(
       JSON.parse(fs.readFileSync(DEMO, 'utf8')),
     );
     if (!imported.ok) throw new Error(`demo configuration invalid: ${JSON.stringify(imported.errors)}`);
   } finally {
-    await dataSource.destroy();
+    await database.close();
   }
   const client = new Client({ connectionString: url });
   await client.connect();

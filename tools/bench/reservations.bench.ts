@@ -17,7 +17,8 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { bearer, mintToken } from '@delivery/auth/testing';
 import { parseConfiguration } from '@delivery/capacity-domain';
-import { ConfigurationStore, createDataSource } from '@delivery/persistence';
+import { standaloneConfiguration } from '@delivery/capacity-service';
+import { Database } from '@delivery/persistence';
 import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
 import { freshBenchDatabase, startBenchCapacityService } from './bench-services';
 import { sendRequest } from './http-request';
@@ -104,20 +105,19 @@ async function prepareDatabase(): Promise<string> {
   const document = benchDocument();
   const parsed = parseConfiguration(document, { timezone: 'America/Lima' });
   if (!parsed.ok) throw new Error(`bench configuration invalid: ${JSON.stringify(parsed.errors)}`);
-  const dataSource = createDataSource({ url, poolSize: 1, applicationName: 'bench' });
-  await dataSource.initialize();
+  const database = new Database({ url, poolSize: 1, applicationName: 'bench' });
   try {
-    const imported = await new ConfigurationStore(dataSource, { timezone: 'America/Lima' }).import(document);
+    const imported = await standaloneConfiguration(database, { timezone: 'America/Lima' }).import(document);
     if (!imported.ok) throw new Error(`bench configuration not imported: ${JSON.stringify(imported)}`);
     // the baseline's rows, beside the app's: the same table, key and constraints
-    await dataSource.query(
+    await database.query(
       `INSERT INTO capacity_counters (scope, ref, date, used, capacity)
        SELECT 'DISPATCH', 'BASELINE-' || i, current_date, 0, $1 FROM generate_series(0, $2) AS i`,
       [PLENTY, BASELINE_ROWS],
     );
-    await dataSource.query('ANALYZE');
+    await database.query('ANALYZE');
   } finally {
-    await dataSource.destroy();
+    await database.close();
   }
   return url;
 }

@@ -1,24 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ConfigurationStore, createDataSource } from '@delivery/persistence';
+import { standaloneConfiguration } from '@delivery/capacity-service';
+import { Database } from '@delivery/persistence';
 
 /** The demo world (Lima: CD01, TD05, TD07, SEL01; the worked examples of docs/algorithm.md), with stock. */
 export const DEMO_CONFIGURATION = path.resolve(__dirname, '../demo/configuration.json');
 
 /**
  * `npm start`: when no configuration was ever loaded, imports the demo document exactly as
- * `PUT {base}/configuration` does (ConfigurationStore.import: validate, replace the tables, upsert stock, record
+ * `PUT {base}/configuration` does (its use case: validate, replace the tables, upsert stock, record
  * version 1). A database that already has a configuration is left alone. Returns what it did, for the console.
  */
 export async function importDemoConfigurationIfNone(url: string, timezone: string): Promise<string> {
-  const dataSource = createDataSource({ url, poolSize: 1, applicationName: 'dev-launcher' });
-  await dataSource.initialize();
+  const database = new Database({ url, poolSize: 1, applicationName: 'dev-launcher' });
   try {
-    const store = new ConfigurationStore(dataSource, { timezone });
+    const store = standaloneConfiguration(database, { timezone });
     if (await store.hasConfiguration()) return 'Capacity configuration: kept the one in the database';
     return await importDemo(store);
   } finally {
-    await dataSource.destroy();
+    await database.close();
   }
 }
 
@@ -41,17 +41,16 @@ const DEMO_STATE_TABLES = [
  * `PUT {base}/configuration`).
  */
 export async function resetDemoWorld(url: string, timezone: string): Promise<string> {
-  const dataSource = createDataSource({ url, poolSize: 1, applicationName: 'demo-reset' });
-  await dataSource.initialize();
+  const database = new Database({ url, poolSize: 1, applicationName: 'demo-reset' });
   try {
-    await dataSource.query(`TRUNCATE ${DEMO_STATE_TABLES.join(', ')}`);
-    return await importDemo(new ConfigurationStore(dataSource, { timezone }));
+    await database.query(`TRUNCATE ${DEMO_STATE_TABLES.join(', ')}`);
+    return await importDemo(standaloneConfiguration(database, { timezone }));
   } finally {
-    await dataSource.destroy();
+    await database.close();
   }
 }
 
-async function importDemo(store: ConfigurationStore): Promise<string> {
+async function importDemo(store: ReturnType<typeof standaloneConfiguration>): Promise<string> {
   const document: unknown = JSON.parse(fs.readFileSync(DEMO_CONFIGURATION, 'utf8'));
   const outcome = await store.import(document);
   if (!outcome.ok) throw new Error(`the demo configuration is invalid: ${JSON.stringify(outcome.errors)}`);

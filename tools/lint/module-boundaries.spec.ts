@@ -43,7 +43,7 @@ describe('module boundaries', () => {
   it('reports the domain importing NestJS, TypeORM or another lib of ours', async () => {
     const messages = await messagesFor(
       'libs/capacity-domain/src/boundary-probe.ts',
-      "import { Injectable } from '@nestjs/common';\nimport { DataSource } from 'typeorm';\nimport { x } from '@delivery/platform';\nexport const probe = [Injectable, DataSource, x];\n",
+      "import { Injectable } from '@nestjs/common';\nimport { Database } from 'typeorm';\nimport { x } from '@delivery/platform';\nexport const probe = [Injectable, Database, x];\n",
     );
     expect(messages).toEqual(
       expect.arrayContaining([

@@ -1,22 +1,16 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { AuthModule } from '@delivery/auth';
 import type { Clock } from '@delivery/capacity-domain';
-import { CalculationDataReader, ConfigurationStore, PersistenceModule } from '@delivery/persistence';
+import { PersistenceModule } from '@delivery/persistence';
 import { errorResponseFormat, PlatformModule } from '@delivery/platform';
 import { CAPACITY_AUTH_SCHEMES, CAPACITY_CONFIG, CapacityConfig } from './capacity.config';
 import { CapacityMetrics } from './capacity.metrics';
 import { CLOCK, systemClock } from './clock';
-import { ActiveConfiguration } from './configuration/active-configuration';
-import { ConfigurationSync } from './configuration/configuration-sync.service';
 import { ConfigurationController } from './configuration/configuration.controller';
-import { ImportConfigurationUseCase } from './configuration/import-configuration.use-case';
-import { LoadConfigurationUseCase } from './configuration/load-configuration.use-case';
-import { CalculateDeliveryCapacityUseCase } from './delivery-capacity/calculate-delivery-capacity.use-case';
-import { CalculationReadConnections } from './delivery-capacity/calculation-read.connections';
-import { CapacityRequestPipe } from './delivery-capacity/capacity-request.pipe';
+import { CONFIGURATION_PROVIDERS } from './configuration/configuration.providers';
 import { DeliveryCapacityController } from './delivery-capacity/delivery-capacity.controller';
 import { DeliveryCapacityExplanationController } from './delivery-capacity/delivery-capacity-explanation.controller';
+import { DELIVERY_CAPACITY_PROVIDERS } from './delivery-capacity/delivery-capacity.providers';
 import { RESERVATION_CONTROLLERS, RESERVATION_PROVIDERS } from './reservations/reservations.providers';
 import { WhoAmIController } from './whoami.controller';
 
@@ -45,11 +39,15 @@ export class AppModule {
           config: config.auth,
           realm: 'capacity-service',
         }),
-        PersistenceModule.forRoot({
-          url: config.DATABASE_URL,
-          poolSize: config.DATABASE_POOL_SIZE,
-          applicationName: 'capacity-service',
-        }),
+        PersistenceModule.forRoot(
+          {
+            url: config.DATABASE_URL,
+            poolSize: config.DATABASE_POOL_SIZE,
+            applicationName: 'capacity-service',
+          },
+          // the calculation's reads (delivery-capacity.providers.ts)
+          { readPool: { name: 'calculation_read', applicationName: 'capacity-service-calculation' } },
+        ),
       ],
       controllers: [
         WhoAmIController,
@@ -61,26 +59,9 @@ export class AppModule {
       providers: [
         { provide: CAPACITY_CONFIG, useValue: config },
         { provide: CLOCK, useValue: options.clock ?? systemClock },
-        {
-          provide: ConfigurationStore,
-          inject: [DataSource],
-          useFactory: (dataSource: DataSource) =>
-            new ConfigurationStore(dataSource, { timezone: config.TZ_BUSINESS }),
-        },
-        CalculationReadConnections,
-        {
-          provide: CalculationDataReader,
-          inject: [CalculationReadConnections],
-          useFactory: (connections: CalculationReadConnections) =>
-            new CalculationDataReader(connections.pool),
-        },
         CapacityMetrics,
-        ActiveConfiguration,
-        ConfigurationSync,
-        LoadConfigurationUseCase,
-        ImportConfigurationUseCase,
-        CalculateDeliveryCapacityUseCase,
-        CapacityRequestPipe,
+        ...CONFIGURATION_PROVIDERS,
+        ...DELIVERY_CAPACITY_PROVIDERS,
         ...RESERVATION_PROVIDERS,
       ],
     };

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { DataSource } from 'typeorm';
+import { Database } from '@delivery/persistence';
 import { parseConfiguration } from '@delivery/capacity-domain';
-import { storageProblems } from '@delivery/persistence';
+import { storageProblems } from '@delivery/capacity-data-access';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from './testing/capacity-test-app';
 import {
   authWith,
@@ -43,7 +43,7 @@ const TABLES = [
 describe('bad input (Q3)', () => {
   let t: CapacityTestApp;
   let server: App;
-  let db: DataSource;
+  let db: Database;
   const digest = () => tablesDigest(db, TABLES);
   const send = async (
     path: string,
@@ -70,7 +70,7 @@ describe('bad input (Q3)', () => {
       { clock: E10_CLOCK },
     );
     server = t.app.getHttpServer();
-    db = t.app.get(DataSource);
+    db = t.app.get(Database);
     const document = demoConfiguration();
     document.usage = [{ scope: 'DISPATCH', ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-30', used: 3 }];
     expect((await putConfiguration(server, document)).status).toBe(200);

@@ -1,11 +1,29 @@
-import { createDataSource } from './data-source';
+import { DataSource } from 'typeorm';
+import { migrations } from './migrations';
 
 /** The database `npm run migrate` and the migration Job use when `DATABASE_URL` is unset (local development). */
 export const DEFAULT_MIGRATION_DATABASE_URL = 'postgres://postgres@localhost:5432/delivery';
 
+/**
+ * TypeORM's only job: running the migrations and recording them in its `migrations` table (the names deployed
+ * databases already hold). It declares no entity and serves no query of the apps; they use `Database`.
+ */
+function migrationDataSource(url: string): DataSource {
+  return new DataSource({
+    type: 'postgres',
+    url,
+    migrations,
+    migrationsRun: false,
+    synchronize: false,
+    logging: false,
+    applicationName: 'migrate',
+    extra: { max: 1, connectionTimeoutMillis: 5000 },
+  });
+}
+
 /** Runs pending migrations against `url` and returns their names (empty when up to date). */
 export async function runMigrations(url: string): Promise<string[]> {
-  const dataSource = createDataSource({ url, poolSize: 1, applicationName: 'migrate' });
+  const dataSource = migrationDataSource(url);
   await dataSource.initialize();
   try {
     const applied = await dataSource.runMigrations({ transaction: 'each' });

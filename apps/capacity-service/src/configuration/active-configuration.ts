@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { LoadedConfiguration } from '@delivery/persistence';
+import type { LoadedConfiguration } from './loaded-configuration';
 import { ApiError } from '@delivery/platform';
 import { CapacityMetrics } from '../capacity.metrics';
 

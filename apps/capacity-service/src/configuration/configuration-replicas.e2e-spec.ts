@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { DataSource } from 'typeorm';
+import { Database } from '@delivery/persistence';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from '../testing/capacity-test-app';
 import {
   demoConfiguration,
@@ -60,7 +60,7 @@ describe('configuration across replicas (Q2.7)', () => {
 
   it('a load on the other instance comes back the same way', async () => {
     await a.app
-      .get(DataSource)
+      .get(Database)
       .query(`UPDATE capacity_routes SET lead_time_days = 2 WHERE code = 'R-CD01-LIMCENTRO-N'`);
     expect((await loadConfiguration(server(b))).body.message).toBe(
       'Configuration loaded: version 2 (4 nodes, 2 zones, 6 routes)',
@@ -83,7 +83,7 @@ describe('configuration across replicas (Q2.7)', () => {
   it('a version whose notification was missed is picked up by the periodic check', async () => {
     const c = await startCapacityTestApp({ CONFIG_CHECK_INTERVAL_MS: '200' }, { database: a.database });
     try {
-      const db = a.app.get(DataSource);
+      const db = a.app.get(Database);
       const [{ document }] = await db.query(
         `SELECT document FROM capacity_configuration_versions WHERE version = 2`,
       );

@@ -1,9 +1,19 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { ConfigurationChangeListener, ConfigurationStore } from '@delivery/persistence';
 import { ReadinessRegistry, ROOT_LOGGER } from '@delivery/platform';
 import { CAPACITY_CONFIG, CapacityConfig } from '../capacity.config';
 import { ActiveConfiguration } from './active-configuration';
+import {
+  CONFIGURATION_STORE,
+  type ConfigurationChanges,
+  type ConfigurationStore,
+} from './configuration-store.port';
+import {
+  CONFIGURATION_DEFAULTS,
+  emptyConfiguration,
+  newerConfiguration,
+  type ConfigurationDefaults,
+} from './loaded-configuration';
 
 /**
  * Keeps this replica on the newest configuration version (configuration.md "Across replicas"): a `LISTEN`
@@ -13,7 +23,7 @@ import { ActiveConfiguration } from './active-configuration';
  */
 @Injectable()
 export class ConfigurationSync implements OnApplicationBootstrap, OnApplicationShutdown {
-  private listener: ConfigurationChangeListener | null = null;
+  private listener: ConfigurationChanges | null = null;
   private timer: NodeJS.Timeout | null = null;
   private jitter: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
@@ -21,7 +31,8 @@ export class ConfigurationSync implements OnApplicationBootstrap, OnApplicationS
   private stopped = false;
 
   constructor(
-    private readonly store: ConfigurationStore,
+    @Inject(CONFIGURATION_STORE) private readonly store: ConfigurationStore,
+    @Inject(CONFIGURATION_DEFAULTS) private readonly defaults: ConfigurationDefaults,
     private readonly active: ActiveConfiguration,
     private readonly readiness: ReadinessRegistry,
     @Inject(CAPACITY_CONFIG) private readonly config: CapacityConfig,
@@ -32,14 +43,12 @@ export class ConfigurationSync implements OnApplicationBootstrap, OnApplicationS
     this.readiness.register('configuration', async () => {
       if (this.active.peek() === null) throw new Error('no configuration snapshot loaded yet');
     });
-    this.listener = new ConfigurationChangeListener({
-      url: this.config.DATABASE_URL,
-      applicationName: 'capacity-service-config-listener',
-      onChange: (version) => {
+    this.listener = this.store.changes(
+      (version) => {
         if (version === null || version > (this.active.peek()?.version ?? -1)) this.checkAfterJitter();
       },
-      onError: (error) => this.logger.warn(`configuration listener: ${error.message} (reconnecting)`),
-    });
+      (error) => this.logger.warn(`configuration listener: ${error.message} (reconnecting)`),
+    );
     await this.listener.start();
     await this.check();
     this.timer = setInterval(() => void this.check(), this.config.CONFIG_CHECK_INTERVAL_MS);
@@ -91,11 +100,11 @@ export class ConfigurationSync implements OnApplicationBootstrap, OnApplicationS
     if (this.stopped) return;
     try {
       const current = this.active.peek();
-      const newer = await this.store.newerThan(current?.version ?? 0);
+      const newer = await newerConfiguration(this.store, current?.version ?? 0, this.defaults);
       if (newer !== null) {
         if (this.active.offer(newer)) this.logger.info(`configuration version ${newer.version} is active`);
       } else if (current === null) {
-        this.active.offer(this.store.empty());
+        this.active.offer(emptyConfiguration(this.defaults));
         this.logger.info('no configuration loaded yet: serving the empty configuration (version 0)');
       }
     } catch (error) {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { DataSource } from 'typeorm';
+import { Database } from '@delivery/persistence';
 import { parseConfiguration, snapshotToDocument } from '@delivery/capacity-domain';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from '../testing/capacity-test-app';
 import {
@@ -25,7 +25,7 @@ const ROW1_DATES = ['2026-11-26', '2026-11-28', '2026-12-01', '2026-12-03', '202
 describe('configuration operations', () => {
   let t: CapacityTestApp;
   let server: App;
-  let db: DataSource;
+  let db: Database;
   const firstDates = async () =>
     (await postCapacity(server, e10Request())).body.logisticsCapacity[0].deliveryDates;
   const tableCounts = async () =>
@@ -40,7 +40,7 @@ describe('configuration operations', () => {
   beforeAll(async () => {
     t = await startCapacityTestApp({}, { clock: E10_CLOCK });
     server = t.app.getHttpServer();
-    db = t.app.get(DataSource);
+    db = t.app.get(Database);
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { snapshotToDocument } from '@delivery/capacity-domain';
-import type { LoadedConfiguration } from '@delivery/persistence';
+import type { LoadedConfiguration } from './loaded-configuration';
 
 /** configuration.md: `Configuration loaded: version 7 (3 nodes, 2 zones, 4 routes)` (exactly this form). */
 export function loadMessage({ version, snapshot }: LoadedConfiguration): string {

@@ -1,23 +1,40 @@
-import { Injectable } from '@nestjs/common';
-import { ConfigurationStore, LoadedConfiguration } from '@delivery/persistence';
+import { Inject, Injectable } from '@nestjs/common';
 import { ActiveConfiguration } from './active-configuration';
 import { configurationInvalid } from './configuration-invalid.error';
+import { CONFIGURATION_STORE, type ConfigurationStore } from './configuration-store.port';
+import {
+  CONFIGURATION_DEFAULTS,
+  recordTables,
+  type ConfigurationDefaults,
+  type ConfigurationOutcome,
+  type LoadedConfiguration,
+} from './loaded-configuration';
 
 /**
- * `POST {base}/configuration/load`: rebuild the snapshot from the tables, validate it, record a version (which
- * notifies the other replicas) and swap it in. Invalid tables: 400 and the active snapshot stays.
+ * `POST {base}/configuration/load`: in one transaction lock, rebuild the snapshot from the tables, validate it and
+ * record a version (which notifies the other replicas); then swap it in. Invalid tables: 400, nothing recorded,
+ * and the active snapshot stays.
  */
 @Injectable()
 export class LoadConfigurationUseCase {
   constructor(
-    private readonly store: ConfigurationStore,
+    @Inject(CONFIGURATION_STORE) private readonly store: ConfigurationStore,
     private readonly active: ActiveConfiguration,
+    @Inject(CONFIGURATION_DEFAULTS) private readonly defaults: ConfigurationDefaults,
   ) {}
 
   async execute(): Promise<LoadedConfiguration> {
-    const outcome = await this.store.load();
+    const outcome = await this.load();
     if (!outcome.ok) throw configurationInvalid(outcome.errors);
     this.active.offer(outcome.configuration);
     return outcome.configuration;
+  }
+
+  /** Everything but the swap. */
+  load(): Promise<ConfigurationOutcome> {
+    return this.store.transaction(async (steps) => {
+      await steps.lock();
+      return recordTables(steps, this.defaults);
+    });
   }
 }

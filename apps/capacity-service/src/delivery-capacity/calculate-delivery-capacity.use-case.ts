@@ -11,11 +11,11 @@ import {
   planReads,
   Snapshot,
 } from '@delivery/capacity-domain';
-import { CalculationDataReader } from '@delivery/persistence';
 import { snakeCase } from '@delivery/platform';
 import { CapacityMetrics } from '../capacity.metrics';
 import { CLOCK } from '../clock';
 import { ActiveConfiguration } from '../configuration/active-configuration';
+import { CALCULATION_DATA, type CalculationDataSource } from './calculation-data.port';
 
 /**
  * One calculation (docs/algorithm.md): the active snapshot, the engine's read plan, the planned counters, stock and
@@ -26,7 +26,7 @@ import { ActiveConfiguration } from '../configuration/active-configuration';
 export class CalculateDeliveryCapacityUseCase {
   constructor(
     private readonly active: ActiveConfiguration,
-    private readonly reader: CalculationDataReader,
+    @Inject(CALCULATION_DATA) private readonly reader: CalculationDataSource,
     private readonly metrics: CapacityMetrics,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}

@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import type { App } from 'supertest/types';
-import { DataSource } from 'typeorm';
+import { Database } from '@delivery/persistence';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from '../testing/capacity-test-app';
 import {
   demoConfiguration,
@@ -28,7 +28,7 @@ describe('SQL round trips per calculation', () => {
     t = await startCapacityTestApp({}, { clock: E10_CLOCK });
     server = t.app.getHttpServer();
     expect((await putConfiguration(server, demoConfiguration())).status).toBe(200);
-    await t.app.get(DataSource).query(`
+    await t.app.get(Database).query(`
       INSERT INTO capacity_counters (scope, ref, date, used)
       SELECT 'DISPATCH', 'R-CD01-LIMCENTRO-N', DATE '2026-11-23' + d, 1 FROM generate_series(0, 59) AS d`);
   });

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { DataSource } from 'typeorm';
+import { Database } from '@delivery/persistence';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from '../testing/capacity-test-app';
 import {
   authWith,
@@ -353,7 +353,7 @@ describe('POST /delivery/capacity: HTTP outcomes (E9)', () => {
   });
 
   it('500 CALCULATION_ERROR without internals when Postgres fails mid-calculation', async () => {
-    const db = t.app.get(DataSource);
+    const db = t.app.get(Database);
     await db.query('ALTER TABLE capacity_counters RENAME TO capacity_counters_away');
     try {
       const res = await postCapacity(server, e10Request());

@@ -1,4 +1,4 @@
-import { DataSource } from 'typeorm';
+import { Database } from '@delivery/persistence';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from '../testing/capacity-test-app';
@@ -125,7 +125,7 @@ const WINDOWS_WARNING = [
 describe('POST /delivery/capacity: E10 worked examples', () => {
   let t: CapacityTestApp;
   let server: App;
-  let db: DataSource;
+  let db: Database;
   const used = (scope: string, ref: string, date: string, count: number) =>
     db.query('INSERT INTO capacity_counters (scope, ref, date, used) VALUES ($1, $2, $3, $4)', [
       scope,
@@ -148,7 +148,7 @@ describe('POST /delivery/capacity: E10 worked examples', () => {
   beforeAll(async () => {
     t = await startCapacityTestApp({}, { clock: E10_CLOCK });
     server = t.app.getHttpServer();
-    db = t.app.get(DataSource);
+    db = t.app.get(Database);
     expect((await putConfiguration(server, demoConfiguration())).status).toBe(200);
   });
   afterAll(() => t.close());

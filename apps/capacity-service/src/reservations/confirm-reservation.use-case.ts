@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@delivery/capacity-domain';
-import { CapacityReservationRepository, ReservationRecord } from '@delivery/persistence';
+import { RESERVATION_STORE, type ReservationRecord, type ReservationStore } from './reservation-store.port';
 import { CLOCK } from '../clock';
 import { reservationNotFound, reservationNotHeld } from './reservation.errors';
 import { ReservationMetrics } from './reservation.metrics';
@@ -13,7 +13,7 @@ import { ReservationMetrics } from './reservation.metrics';
 @Injectable()
 export class ConfirmReservationUseCase {
   constructor(
-    private readonly reservations: CapacityReservationRepository,
+    @Inject(RESERVATION_STORE) private readonly reservations: ReservationStore,
     private readonly metrics: ReservationMetrics,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}

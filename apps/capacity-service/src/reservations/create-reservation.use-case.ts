@@ -1,17 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@delivery/capacity-domain';
 import { CreateReservationRequest, DEFAULT_HOLD_MINUTES } from '@delivery/contracts';
-import {
-  CapacityReservationRepository,
-  FullCounter,
-  NewReservation,
-  ReservationRecord,
-} from '@delivery/persistence';
 import { ApiError, validationError } from '@delivery/platform';
 import { CLOCK } from '../clock';
 import { CalculateDeliveryCapacityUseCase } from '../delivery-capacity/calculate-delivery-capacity.use-case';
 import { reservationBodyHash } from './reservation-body.hash';
 import { planReservation, SelectionProblem } from './reservation-plan';
+import {
+  RESERVATION_STORE,
+  type FullCounter,
+  type NewReservation,
+  type ReservationRecord,
+  type ReservationStore,
+} from './reservation-store.port';
 import { INVALID_RESERVATION } from './reservation-request.pipe';
 import { capacityError, idempotencyConflict } from './reservation.errors';
 import { ReservationMetrics } from './reservation.metrics';
@@ -31,7 +32,7 @@ export interface CreatedReservation {
 export class CreateReservationUseCase {
   constructor(
     private readonly calculation: CalculateDeliveryCapacityUseCase,
-    private readonly reservations: CapacityReservationRepository,
+    @Inject(RESERVATION_STORE) private readonly reservations: ReservationStore,
     private readonly metrics: ReservationMetrics,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}

@@ -1,11 +1,11 @@
-import { Injectable } from '@nestjs/common';
-import { CapacityReservationRepository, ReservationRecord } from '@delivery/persistence';
+import { Inject, Injectable } from '@nestjs/common';
+import { RESERVATION_STORE, type ReservationRecord, type ReservationStore } from './reservation-store.port';
 import { reservationNotFound } from './reservation.errors';
 
 /** `GET {base}/delivery/capacity/reservations/{identifier}` (R1): the reservation as stored, or 404. */
 @Injectable()
 export class GetReservationUseCase {
-  constructor(private readonly reservations: CapacityReservationRepository) {}
+  constructor(@Inject(RESERVATION_STORE) private readonly reservations: ReservationStore) {}
 
   async execute(identifier: string): Promise<ReservationRecord> {
     const reservation = await this.reservations.find(identifier);

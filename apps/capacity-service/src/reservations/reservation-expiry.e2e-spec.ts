@@ -1,5 +1,5 @@
 import type { App } from 'supertest/types';
-import { DataSource } from 'typeorm';
+import { Database } from '@delivery/persistence';
 import type { Clock } from '@delivery/capacity-domain';
 import { CapacityTestApp, startCapacityTestApp } from '../testing/capacity-test-app';
 import { demoConfiguration, getConfiguration, putConfiguration } from '../testing/capacity-fixtures';
@@ -28,7 +28,7 @@ describe('hold expiry with two sweepers (R2.5)', () => {
   const clock: Clock = { now: () => new Date(START + elapsedMs) };
   let a: CapacityTestApp;
   let b: CapacityTestApp;
-  let db: DataSource;
+  let db: Database;
   const server = (t: CapacityTestApp): App => t.app.getHttpServer();
   const expiredCount = async () =>
     (await metricValue(server(a), 'capacity_reservations_expired_total')) +
@@ -45,7 +45,7 @@ describe('hold expiry with two sweepers (R2.5)', () => {
     const env = { RESERVATION_SWEEP_INTERVAL_MS: '50' };
     a = await startCapacityTestApp(env, { clock });
     b = await startCapacityTestApp(env, { clock, database: a.database });
-    db = a.app.get(DataSource);
+    db = a.app.get(Database);
     expect((await putConfiguration(server(a), demoConfiguration())).status).toBe(200);
     await until('the second instance to load version 1', async () => {
       return (await getConfiguration(server(b))).body.version === 1;

@@ -5,7 +5,7 @@
  */
 import type { CounterPlanEntry, GroupPlan, WindowPlanEntry } from '@delivery/capacity-domain';
 import type { ReservationSelectionRequest } from '@delivery/contracts';
-import type { CounterTake, PlannedCounter, ReservedSelection } from '@delivery/persistence';
+import type { CounterTake, PlannedCounter, ReservedSelection } from './reservation-store.port';
 
 /** Why a selection cannot be reserved (a 409 CAPACITY_ERROR names it). */
 export interface SelectionProblem {

@@ -1,6 +1,6 @@
 /** The reservation answers that are not a success (reservations.md R2.1, R2.3, R2.4, R2.7), as `ErrorResponse`s. */
 import type { ReservationSelectionRequest } from '@delivery/contracts';
-import type { FullCounter, ReservationRecord } from '@delivery/persistence';
+import type { FullCounter, ReservationRecord } from './reservation-store.port';
 import { ApiError } from '@delivery/platform';
 import type { SelectionProblem } from './reservation-plan';
 

@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Clock } from '@delivery/capacity-domain';
-import { CapacityReservationRepository } from '@delivery/persistence';
+import { RESERVATION_STORE, type ReservationStore } from './reservation-store.port';
 import { ROOT_LOGGER } from '@delivery/platform';
 import { CAPACITY_CONFIG, CapacityConfig } from '../capacity.config';
 import { CLOCK } from '../clock';
@@ -23,7 +23,7 @@ export class ReservationSweeper implements OnApplicationBootstrap, BeforeApplica
   private stopped = false;
 
   constructor(
-    private readonly reservations: CapacityReservationRepository,
+    @Inject(RESERVATION_STORE) private readonly reservations: ReservationStore,
     private readonly metrics: ReservationMetrics,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CAPACITY_CONFIG) private readonly config: CapacityConfig,

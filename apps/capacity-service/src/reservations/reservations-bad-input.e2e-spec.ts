@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { DataSource } from 'typeorm';
+import { Database } from '@delivery/persistence';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from '../testing/capacity-test-app';
 import { authWith, demoConfiguration, e10Request, putConfiguration } from '../testing/capacity-fixtures';
 import { contractViolation, tablesDigest } from '../testing/bad-input-checks';
@@ -23,13 +23,13 @@ const TABLES = ['capacity_reservations', 'capacity_counters', 'capacity_configur
 describe('reservations: bad input (Q3)', () => {
   let t: CapacityTestApp;
   let server: App;
-  let db: DataSource;
+  let db: Database;
   const digest = () => tablesDigest(db, TABLES);
 
   beforeAll(async () => {
     t = await startCapacityTestApp({}, { clock: E10_CLOCK });
     server = t.app.getHttpServer();
-    db = t.app.get(DataSource);
+    db = t.app.get(Database);
     expect((await putConfiguration(server, demoConfiguration())).status).toBe(200);
     expect((await postReservation(server, reservationBody('existing'))).status).toBe(201);
   });

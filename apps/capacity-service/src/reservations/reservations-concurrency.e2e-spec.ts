@@ -1,5 +1,5 @@
 import type { App } from 'supertest/types';
-import { DataSource } from 'typeorm';
+import { Database } from '@delivery/persistence';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from '../testing/capacity-test-app';
 import {
   demoConfiguration,
@@ -22,12 +22,12 @@ const UNITS = 5;
 describe('concurrent reservations on one counter (Q2.5)', () => {
   let a: CapacityTestApp;
   let b: CapacityTestApp;
-  let db: DataSource;
+  let db: Database;
 
   beforeAll(async () => {
     a = await startCapacityTestApp({}, { clock: E10_CLOCK });
     b = await startCapacityTestApp({}, { clock: E10_CLOCK, database: a.database });
-    db = a.app.get(DataSource);
+    db = a.app.get(Database);
     const document = demoConfiguration();
     document.capacityOverrides = [{ scope: 'DISPATCH', ref: ROUTE, date: '2026-11-25', capacity: 100 }];
     expect((await putConfiguration(a.app.getHttpServer(), document)).status).toBe(200);

@@ -1,9 +1,8 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { DataSource } from 'typeorm';
+import { Database } from '@delivery/persistence';
 import { basicHeader, bearer } from '@delivery/auth/testing';
 import { NO_DATA } from '@delivery/capacity-domain';
-import { CalculationDataReader } from '@delivery/persistence';
 import {
   CapacityTestApp,
   E10_CLOCK,
@@ -31,6 +30,7 @@ import {
   reservationBody,
   RESERVATIONS_PATH,
 } from '../testing/reservation-fixtures';
+import { CALCULATION_DATA, type CalculationDataSource } from '../delivery-capacity/calculation-data.port';
 
 /**
  * reservations.md R1–R2.7 over HTTP on the demo world (E10 clock 2026-11-22 12:00 Lima), with the exact counter rows
@@ -63,7 +63,7 @@ const plan = (scope: string, ref: string, date: string, units: number, unlimited
 describe('capacity reservations (R1–R2.7)', () => {
   let t: CapacityTestApp;
   let server: App;
-  let db: DataSource;
+  let db: Database;
   const counters = () => counterRows(db);
   const firstDates = async (body: object = e10Request()) =>
     (await postCapacity(server, body)).body.logisticsCapacity.map(
@@ -73,7 +73,7 @@ describe('capacity reservations (R1–R2.7)', () => {
   beforeAll(async () => {
     t = await startCapacityTestApp({}, { clock: E10_CLOCK });
     server = t.app.getHttpServer();
-    db = t.app.get(DataSource);
+    db = t.app.get(Database);
     expect((await putConfiguration(server, testDocument())).status).toBe(200);
   });
   afterAll(() => t.close());
@@ -186,7 +186,7 @@ describe('capacity reservations (R1–R2.7)', () => {
       await postReservation(server, on1128('b'));
       const before = await counters();
       // the recompute of 'c' reads the counters as they were before 'a' and 'b' (a read that raced them)
-      const reader = t.app.get(CalculationDataReader);
+      const reader = t.app.get<symbol, CalculationDataSource>(CALCULATION_DATA);
       const stale = jest.spyOn(reader, 'read').mockResolvedValueOnce({ ...NO_DATA });
       const res = await postReservation(server, on1128('c'));
       stale.mockRestore();

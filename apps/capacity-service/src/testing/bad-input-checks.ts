@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { Database } from '@delivery/persistence';
 
 /**
  * What the bad-input tests (Q3) check of every answer and of the database: an answer keeps the contract, and
@@ -25,7 +25,7 @@ export function contractViolation(status: number, body: unknown, allowed: readon
 }
 
 /** A fingerprint of `tables`' rows (count and md5 of the sorted rows each): equal before and after means unchanged. */
-export async function tablesDigest(db: DataSource, tables: readonly string[]): Promise<string> {
+export async function tablesDigest(db: Database, tables: readonly string[]): Promise<string> {
   const parts = await Promise.all(
     tables.map(async (table) => {
       const [row] = await db.query(

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import type { DataSource } from 'typeorm';
+import type { Database } from '@delivery/persistence';
 import { authWith, e10Request } from './capacity-fixtures';
 
 /** Builders and HTTP helpers for reservation tests (reservations.md R1). */
@@ -49,7 +49,7 @@ export async function getReservation(server: App, identifier: string) {
 }
 
 /** Every counter row as `SCOPE ref date used N [of C]`, in key order. */
-export async function counterRows(db: DataSource): Promise<string[]> {
+export async function counterRows(db: Database): Promise<string[]> {
   const rows: { row: string }[] = await db.query(
     `SELECT scope || ' ' || ref || ' ' || to_char(date, 'YYYY-MM-DD') || ' used ' || used ||
             coalesce(' of ' || capacity, '') AS row

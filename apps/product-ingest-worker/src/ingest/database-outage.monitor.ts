@@ -1,7 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { backoffDelay, describeError } from '@delivery/messaging';
-import { pgPoolOf } from '@delivery/persistence';
+import { Database } from '@delivery/persistence';
 import { isDatabaseUnavailable } from './database-availability';
 
 export interface PausableTransport {
@@ -24,14 +23,10 @@ export class DatabaseOutageMonitor implements OnApplicationShutdown {
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly database: Database) {}
 
   attach(transport: PausableTransport): void {
     this.transport = transport;
-  }
-
-  isPaused(): boolean {
-    return this.probing;
   }
 
   /** Called with every failure of a batch; pauses consumption when it says the database is unreachable. */
@@ -51,16 +46,14 @@ export class DatabaseOutageMonitor implements OnApplicationShutdown {
     if (this.stopped) return;
     this.timer = setTimeout(
       () => {
-        pgPoolOf(this.dataSource)
-          .query('SELECT 1')
-          .then(
-            async () => {
-              this.probing = false;
-              this.logger.log('Postgres answers again: consumption resumed');
-              await this.transport?.resume();
-            },
-            () => this.probe(attempt + 1),
-          );
+        this.database.ping().then(
+          async () => {
+            this.probing = false;
+            this.logger.log('Postgres answers again: consumption resumed');
+            await this.transport?.resume();
+          },
+          () => this.probe(attempt + 1),
+        );
       },
       backoffDelay(attempt, PROBE_BACKOFF),
     );

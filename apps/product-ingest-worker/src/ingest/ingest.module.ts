@@ -1,16 +1,13 @@
 import { Module } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import { ProductMessageValidator } from '@delivery/contracts';
-import { pgPoolOf, ProductBatchWriter } from '@delivery/persistence';
+import { Database } from '@delivery/persistence';
+import { ProductRepository } from '@delivery/products-data-access';
 import { DatabaseOutageMonitor } from './database-outage.monitor';
-import {
-  INGEST_PORTS,
-  IngestProductMessageUseCase,
-  type IngestPorts,
-} from './ingest-product-message.use-case';
+import { IngestProductMessageUseCase } from './ingest-product-message.use-case';
+import { PRODUCT_STORE, type ProductStore } from './product-store.port';
 import { ProductBatchConsumer } from './product-batch.consumer';
 
-/** The consumer of product messages and what it writes with. `IngestMetrics` comes from MessagingModule (hooks). */
+/** The consumer of product messages and the adapters its use case's ports are bound to. `IngestMetrics` comes from MessagingModule (hooks). */
 @Module({})
 export class IngestModule {
   static forRoot(options: { timeZone: string }) {
@@ -18,13 +15,11 @@ export class IngestModule {
       module: IngestModule,
       controllers: [ProductBatchConsumer],
       providers: [
+        { provide: ProductMessageValidator, useValue: new ProductMessageValidator(options.timeZone) },
         {
-          provide: INGEST_PORTS,
-          inject: [DataSource],
-          useFactory: (dataSource: DataSource): IngestPorts => ({
-            validator: new ProductMessageValidator(options.timeZone),
-            writer: new ProductBatchWriter(pgPoolOf(dataSource)),
-          }),
+          provide: PRODUCT_STORE,
+          inject: [Database],
+          useFactory: (database: Database): ProductStore => new ProductRepository(database),
         },
         IngestProductMessageUseCase,
         DatabaseOutageMonitor,

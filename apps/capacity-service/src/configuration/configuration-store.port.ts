@@ -1,0 +1,55 @@
+/**
+ * What the configuration use cases need of storage (bound in configuration.providers.ts). The use cases own the
+ * order of the steps; an implementation only runs each one.
+ */
+import type {
+  ConfigurationDocument,
+  ConfigurationProblem,
+  Pacer,
+  StockRow,
+  UsageRow,
+  ValidatedConfiguration,
+} from '@delivery/capacity-domain';
+
+export const CONFIGURATION_STORE = Symbol('CONFIGURATION_STORE');
+
+/** The steps of an import or a load, inside one transaction. */
+export interface ConfigurationSteps {
+  /** Waits for other loads and imports, of any replica (call first). */
+  lock(): Promise<void>;
+  replaceTables(document: ConfigurationDocument, timezoneGiven: boolean): Promise<void>;
+  upsertStock(rows: readonly StockRow[]): Promise<void>;
+  upsertUsage(rows: readonly UsageRow[]): Promise<void>;
+  /** The tables as a raw, unvalidated document. */
+  readTables(): Promise<Record<string, unknown>>;
+  /** Records the document as the next version; the other replicas hear of it on commit. */
+  recordVersion(document: object): Promise<{ version: number; loadedAt: Date }>;
+}
+
+export interface StoredConfiguration {
+  version: number;
+  loadedAt: Date;
+  document: unknown;
+}
+
+/** A connection that hears every recorded version until stopped. */
+export interface ConfigurationChanges {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface ConfigurationStore {
+  /** What the document holds that storage cannot (checked before anything is written). */
+  storageProblems(
+    raw: unknown,
+    validated: ValidatedConfiguration,
+    pacer: Pacer,
+  ): Promise<ConfigurationProblem[]>;
+  /** `work` in one transaction: all of it is written, or nothing. */
+  transaction<T>(work: (steps: ConfigurationSteps) => Promise<T>): Promise<T>;
+  /** The newest recorded version when newer than `version`, else null. */
+  newerThan(version: number): Promise<StoredConfiguration | null>;
+  hasConfiguration(): Promise<boolean>;
+  /** `onChange(version)` for every recorded version (`null`: one may have been missed); not started. */
+  changes(onChange: (version: number | null) => void, onError: (error: Error) => void): ConfigurationChanges;
+}

@@ -1,0 +1,154 @@
+/**
+ * The SQL of capacity reservations (reservations.md R2.3–R2.5). Every operation is one statement, so it commits or
+ * rolls back whole without a transaction held open across round trips, and counters are always locked sorted by
+ * `(scope, ref, date)`, so reservations, releases and sweeps running at once do not wait on each other in a cycle.
+ * Statements are named: each connection parses and plans them once rather than on every call.
+ */
+import { TurnBatcher, type Sql } from '@delivery/persistence';
+import type { FullCounter, NewReservation, ReservationRecord, ReserveResult } from './reservation.records';
+
+const COLUMNS = `identifier, body_hash AS "bodyHash", status, created_at AS "createdAt",
+  hold_expires_at AS "holdExpiresAt", confirmed_at AS "confirmedAt", ended_at AS "endedAt", selections, taken`;
+
+/**
+ * R2.3 and R2.4 for the reservations written in the same turn of the event loop, in one statement and one
+ * transaction (`capacity_reserve`, see the migration): each takes all its counters or none, a duplicate identifier
+ * takes nothing. One round trip and one commit for the batch rather than one per reservation; on a hot counter the
+ * row lock is held once per batch instead of once per reservation.
+ */
+const RESERVE = `SELECT slot, outcome, full_counters AS "fullCounters" FROM capacity_reserve($1::jsonb)`;
+
+/** R2.5/R2.7: HELD or CONFIRMED → RELEASED, giving back what it took; once, whoever else tries at the same time. */
+const RELEASE = `
+  WITH ending AS (
+    UPDATE capacity_reservations SET status = 'RELEASED', hold_expires_at = NULL, ended_at = $2
+    WHERE identifier = $1 AND status IN ('HELD', 'CONFIRMED')
+    RETURNING *
+  ), given_back AS (
+    SELECT capacity_give_back(taken) FROM ending
+  )
+  SELECT ${COLUMNS} FROM ending WHERE (SELECT count(*) FROM given_back) >= 0`;
+
+/**
+ * R2.5: one batch of the sweeper. Due holds are locked with SKIP LOCKED (another replica's sweep, a confirm or a
+ * release holding one makes this sweep pass it by), marked EXPIRED and what they took given back — summed over the
+ * batch, so counters are locked in key order once — all in one statement; a hold confirmed or released meanwhile no
+ * longer matches `status = 'HELD'` and is left alone.
+ */
+const EXPIRE_DUE = `
+  WITH due AS (
+    SELECT identifier FROM capacity_reservations
+    WHERE status = 'HELD' AND hold_expires_at <= $1
+    ORDER BY hold_expires_at, identifier
+    LIMIT $2
+    FOR UPDATE SKIP LOCKED
+  ), ending AS (
+    UPDATE capacity_reservations r SET status = 'EXPIRED', ended_at = $1
+    FROM due WHERE r.identifier = due.identifier
+    RETURNING r.identifier, r.taken
+  ), given_back AS (
+    SELECT capacity_give_back(coalesce(jsonb_agg(t.item), '[]'))
+    FROM ending, jsonb_array_elements(ending.taken) AS t(item)
+  )
+  SELECT identifier FROM ending WHERE (SELECT count(*) FROM given_back) >= 0 ORDER BY identifier`;
+
+/** R2.7: HELD → CONFIRMED while the hold lasts; a confirmed reservation no longer expires. */
+const CONFIRM = `
+  WITH confirmed AS (
+    UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL, confirmed_at = $2
+    WHERE identifier = $1 AND status = 'HELD' AND hold_expires_at > $2
+    RETURNING *
+  )
+  SELECT ${COLUMNS} FROM confirmed`;
+
+const FIND = `SELECT ${COLUMNS} FROM capacity_reservations WHERE identifier = $1`;
+
+/** Postgres' code for a transaction it aborted to break a deadlock. */
+const DEADLOCK = '40P01';
+const ATTEMPTS = 3;
+
+interface DatabaseError {
+  code?: string;
+}
+
+interface ReserveRow {
+  slot: number;
+  outcome: 'created' | 'duplicate' | 'full';
+  fullCounters: FullCounter[] | null;
+}
+
+export class CapacityReservationRepository {
+  private readonly reservations: TurnBatcher<NewReservation, ReserveResult>;
+
+  constructor(
+    private readonly database: Sql,
+    maxBatch = 64,
+  ) {
+    this.reservations = new TurnBatcher((batch) => this.reserveBatch(batch), maxBatch);
+  }
+
+  /** Queued with the other reservations of this turn of the event loop; one statement per batch. */
+  reserve(reservation: NewReservation): Promise<ReserveResult> {
+    return this.reservations.add(reservation);
+  }
+
+  async find(identifier: string): Promise<ReservationRecord | null> {
+    const [row] = await this.run<ReservationRecord>('capacity-reservation-find', FIND, [identifier]);
+    return row ?? null;
+  }
+
+  /** The confirmed reservation, or null when there is none HELD under this identifier with its hold still running. */
+  async confirm(identifier: string, now: Date): Promise<ReservationRecord | null> {
+    const [row] = await this.run<ReservationRecord>('capacity-reservation-confirm', CONFIRM, [
+      identifier,
+      now,
+    ]);
+    return row ?? null;
+  }
+
+  /** The released reservation, or null when there is none HELD or CONFIRMED under this identifier. */
+  async release(identifier: string, now: Date): Promise<ReservationRecord | null> {
+    const [row] = await this.retryingDeadlocks(() =>
+      this.run<ReservationRecord>('capacity-reservation-release', RELEASE, [identifier, now]),
+    );
+    return row ?? null;
+  }
+
+  /** Expires up to `limit` holds due at `now`; the identifiers this call expired. */
+  async expireDue(now: Date, limit: number): Promise<string[]> {
+    const rows = await this.retryingDeadlocks(() =>
+      this.run<{ identifier: string }>('capacity-reservations-expire', EXPIRE_DUE, [now, limit]),
+    );
+    return rows.map((row) => row.identifier);
+  }
+
+  private async reserveBatch(batch: readonly NewReservation[]): Promise<ReserveResult[]> {
+    const rows = await this.retryingDeadlocks(() =>
+      this.run<ReserveRow>('capacity-reserve', RESERVE, [JSON.stringify(batch)]),
+    );
+    const results: ReserveResult[] = [];
+    for (const row of rows) {
+      results[row.slot - 1] =
+        row.outcome === 'full' ? { kind: 'full', counters: row.fullCounters ?? [] } : { kind: row.outcome };
+    }
+    return results;
+  }
+
+  private run<R>(name: string, text: string, values: unknown[]): Promise<R[]> {
+    return this.database.prepared<R>({ name, text, values });
+  }
+
+  /**
+   * Lock order makes deadlocks between these statements impossible; a writer outside them (a usage import
+   * upserting counters in document order) could still meet one, and Postgres then aborts one side: run it again.
+   */
+  private async retryingDeadlocks<T>(statement: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await statement();
+      } catch (error) {
+        if ((error as DatabaseError).code !== DEADLOCK || attempt >= ATTEMPTS) throw error;
+      }
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import { Database } from './database';
+import { createTestDatabase, TestDatabase } from './testing';
+import { queryInBatches } from './cursor.reader';
+
+describe('queryInBatches', () => {
+  let database: TestDatabase;
+  let db: Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = new Database({ url: database.url, poolSize: 2 });
+  });
+  afterAll(async () => {
+    await db.close();
+    await database.drop();
+  });
+
+  const series = (to: number, batch: number) =>
+    db.transaction((manager) =>
+      queryInBatches<{ n: number }>(
+        manager,
+        'SELECT n::int AS n FROM generate_series(1, $1::int) n ORDER BY n',
+        [to],
+        batch,
+      ),
+    );
+
+  it.each([
+    [10, 3],
+    [9, 3],
+    [2, 3],
+    [0, 3],
+  ])('gives all %i rows in order, fetched %i at a time', async (to, batch) => {
+    expect((await series(to, batch)).map(({ n }) => n)).toEqual(Array.from({ length: to }, (_, i) => i + 1));
+  });
+
+  it('reads several cursors in one transaction and leaves none open', async () => {
+    const open = await db.transaction(async (manager) => {
+      await queryInBatches(manager, 'SELECT 1 AS one');
+      await queryInBatches(manager, 'SELECT 2 AS two');
+      return manager.query<{ count: string }[]>('SELECT count(*) FROM pg_cursors');
+    });
+    expect(open).toEqual([{ count: '0' }]);
+  });
+
+  it('refuses to run outside a transaction, where a cursor cannot live', async () => {
+    await expect(queryInBatches(db, 'SELECT 1 AS one')).rejects.toThrow(
+      'DECLARE CURSOR can only be used in transaction blocks',
+    );
+  });
+});

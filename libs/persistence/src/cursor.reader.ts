@@ -1,0 +1,44 @@
+/**
+ * Large result sets read through a cursor, `FETCH_ROWS` rows per round trip. One query of tens of thousands of
+ * rows arrives faster than the event loop turns: the driver then parses megabytes of rows in one callback (90 ms at
+ * 16k routes). Fetched in batches, each callback parses one batch and calculations are answered in between.
+ */
+import type { Sql } from './database';
+
+/** Rows per FETCH: a few hundred KB of rows, parsed in a few milliseconds. */
+const FETCH_ROWS = 1000;
+
+let cursors = 0;
+
+/** All rows of `sql`, fetched `batch` at a time (call inside a transaction: a cursor lives in one). */
+export async function queryInBatches<T>(
+  db: Sql,
+  sql: string,
+  parameters: unknown[] = [],
+  batch = FETCH_ROWS,
+): Promise<T[]> {
+  const rows: T[] = [];
+  await eachRowInBatches<T>(db, sql, parameters, (row) => rows.push(row), batch);
+  return rows;
+}
+
+/**
+ * Each row of `sql` handed to `visit` as its batch arrives. A caller that keeps what it makes of a row, not the
+ * row, lets the driver's row objects die young (collected by the scavenger, never promoted and marked).
+ */
+export async function eachRowInBatches<T>(
+  db: Sql,
+  sql: string,
+  parameters: unknown[],
+  visit: (row: T) => void,
+  batch = FETCH_ROWS,
+): Promise<void> {
+  const cursor = `batch_cursor_${++cursors}`;
+  await db.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sql}`, parameters);
+  for (;;) {
+    const part = await db.query<T>(`FETCH ${batch} FROM ${cursor}`);
+    for (const row of part) visit(row);
+    if (part.length < batch) break;
+  }
+  await db.query(`CLOSE ${cursor}`);
+}

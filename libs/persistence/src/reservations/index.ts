@@ -1,2 +1,0 @@
-export * from './capacity-reservation.repository';
-export * from './reservation.records';
