@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import nx from '@nx/eslint-plugin';
 import prettier from 'eslint-config-prettier';
 
@@ -8,7 +10,8 @@ import prettier from 'eslint-config-prettier';
  *  - util (platform, auth): util and contracts;
  *  - data-access (persistence, messaging): domain, contracts, util, data-access;
  *  - apps: any lib, never another app; tooling: anything but apps' internals.
- * Scope: capacity and products never meet except through shared libs.
+ * Scope: capacity and products never meet except through shared libs; a shared lib depends on shared libs only.
+ * Data access returns records: it may not import the contracts' response classes (a presenter maps).
  */
 const frameworkAndIo = [
   '@nestjs/*',
@@ -23,6 +26,17 @@ const frameworkAndIo = [
   'prom-client',
   'jose',
 ];
+
+/** Every class the contracts' response files declare (`*.response.ts`, `*response.dto.ts`, the upload's bodies). */
+const contractsDir = path.join(import.meta.dirname, 'libs/contracts/src');
+const responseClasses = fs
+  .readdirSync(contractsDir, { recursive: true })
+  .filter((file) => /(\.response|response\.dto|upload-status\.dto|upload-accepted\.dto)\.ts$/.test(file))
+  .flatMap((file) =>
+    [...fs.readFileSync(path.join(contractsDir, file), 'utf8').matchAll(/export class (\w+)/g)].map(
+      (m) => m[1],
+    ),
+  );
 
 export default [
   ...nx.configs['flat/base'],
@@ -86,10 +100,7 @@ export default [
             },
             { sourceTag: 'scope:capacity', onlyDependOnLibsWithTags: ['scope:capacity', 'scope:shared'] },
             { sourceTag: 'scope:products', onlyDependOnLibsWithTags: ['scope:products', 'scope:shared'] },
-            {
-              sourceTag: 'scope:shared',
-              onlyDependOnLibsWithTags: ['scope:shared', 'scope:capacity', 'scope:products'],
-            },
+            { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
           ],
         },
       ],
@@ -103,6 +114,24 @@ export default [
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['@delivery/capacity-service'], message: 'Only tools import an app.' }] },
+      ],
+    },
+  },
+  {
+    files: ['libs/persistence/**/*.ts', 'libs/messaging/**/*.ts', 'libs/*-data-access/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@delivery/contracts',
+              importNames: responseClasses,
+              message: 'Data access returns records; a presenter maps them to response bodies.',
+            },
+          ],
+          patterns: [{ group: ['@delivery/capacity-service'], message: 'Only tools import an app.' }],
+        },
       ],
     },
   },

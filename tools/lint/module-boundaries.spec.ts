@@ -43,7 +43,7 @@ describe('module boundaries', () => {
   it('reports the domain importing NestJS, TypeORM or another lib of ours', async () => {
     const messages = await messagesFor(
       'libs/capacity-domain/src/boundary-probe.ts',
-      "import { Injectable } from '@nestjs/common';\nimport { Database } from 'typeorm';\nimport { x } from '@delivery/platform';\nexport const probe = [Injectable, Database, x];\n",
+      "import { Injectable } from '@nestjs/common';\nimport { DataSource } from 'typeorm';\nimport { x } from '@delivery/platform';\nexport const probe = [Injectable, DataSource, x];\n",
     );
     expect(messages).toEqual(
       expect.arrayContaining([
@@ -82,6 +82,53 @@ describe('module boundaries', () => {
     expect(products).toEqual([
       expect.stringMatching(
         /^@nx\/enforce-module-boundaries: A project tagged with "scope:products" can only depend on libs tagged with/,
+      ),
+    ]);
+  });
+
+  it('reports a shared lib importing a lib of a context', async () => {
+    const messages = await messagesFor(
+      'libs/persistence/src/boundary-probe.ts',
+      "import { x } from '@delivery/capacity-domain';\nexport const probe = x;\n",
+    );
+    expect(messages).toEqual([
+      expect.stringMatching(
+        /^@nx\/enforce-module-boundaries: A project tagged with "scope:shared" can only depend on libs tagged with "scope:shared"/,
+      ),
+    ]);
+  });
+
+  it('reports the data access of one context importing that of the other', async () => {
+    const messages = await messagesFor(
+      'libs/products-data-access/src/boundary-probe.ts',
+      "import { x } from '@delivery/capacity-data-access';\nexport const probe = x;\n",
+    );
+    expect(messages).toEqual([
+      expect.stringMatching(
+        /^@nx\/enforce-module-boundaries: A project tagged with "scope:products" can only depend on libs tagged with/,
+      ),
+    ]);
+  });
+
+  it('reports data access importing a response class of the contracts, not a message type', async () => {
+    const messages = await messagesFor(
+      'libs/products-data-access/src/boundary-probe.ts',
+      "import { UploadStatusResponse, type Product } from '@delivery/contracts';\nexport const probe: [unknown, Product?] = [UploadStatusResponse];\n",
+    );
+    expect(messages).toEqual([
+      expect.stringMatching(
+        /^no-restricted-imports: 'UploadStatusResponse' import from '@delivery\/contracts' is restricted\. Data access returns records/,
+      ),
+    ]);
+  });
+
+  it('lets tools, and only tools, import an app through its alias', async () => {
+    const code =
+      "import { standaloneConfiguration } from '@delivery/capacity-service';\nexport const probe = standaloneConfiguration;\n";
+    expect(await messagesFor('tools/dev/boundary-probe.ts', code)).toEqual([]);
+    expect(await messagesFor('libs/capacity-data-access/src/boundary-probe.ts', code)).toEqual([
+      expect.stringMatching(
+        /^no-restricted-imports: '@delivery\/capacity-service' .*Only tools import an app/,
       ),
     ]);
   });

@@ -1,8 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import { compactVerify, decodeProtectedHeader } from 'jose';
 import { configError, readEnv, type Env } from './env';
-import type { JwtAlgorithm, JwtKeySource } from './jwt.config';
-import { parsePublicKey, parseSecret } from './jwt.config';
+import { parsePublicKey, parseSecret, type JwtAlgorithm, type JwtKeySource } from './jwt-keys';
 
 /**
  * Key rotation without downtime: during a grace period, tokens signed with the previous key are still accepted.

@@ -5,7 +5,7 @@
 import { DayNumber, formatDate } from '../calendar/calendar';
 import type { CounterBook } from './capacity-counters';
 import type { GroupExplanation, PathExplanation, PlacementExplanation } from './explanation.types';
-import type { GroupEvaluation } from './group.evaluator';
+import type { GroupEvaluation } from './group-evaluation.types';
 import type { PathDateSearch, PathEvaluation } from './path-dates.calculator';
 import { PathRecorder } from './path.recorder';
 import type { RequestScope } from './request-scope';

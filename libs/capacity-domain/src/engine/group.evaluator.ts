@@ -3,47 +3,15 @@
  * (E3.3), every path evaluated (E4) and the feasible ones ranked (E5.1); failures reported per E4.6.
  */
 import type { DispatchType } from '../configuration/configuration-document.types';
-import type { NodeModel } from '../configuration/snapshot';
-import type { DispatchMode } from '../request/capacity-request.types';
-import type { DetailedCapacityErrorDetail, ErrorCode } from '../request/capacity-response.types';
+import type { DetailedCapacityErrorDetail } from '../request/capacity-response.types';
 import { compareCodes, compareDistance } from '../shared/geo-distance';
-import type { Destination } from './destination.resolver';
 import type { ExplanationRecorder, RecordedPath } from './explanation.recorder';
-import type { GroupExplanation } from './explanation.types';
-import { PreparedItem, unitsOfGroup } from './item-measures';
+import type { GroupError, GroupEvaluation, GroupSpec } from './group-evaluation.types';
+import { unitsOfGroup } from './item-measures';
 import type { ListedPath, PathDateSearch } from './path-dates.calculator';
 import { pickingStart, RequestScope, wholesaleDays } from './request-scope';
 import { comparePathOrder, findPaths } from './route-path.finder';
 import { StockBook, stockProblems } from './stock.checker';
-
-export interface GroupSpec {
-  readonly originCode: string | null;
-  /** null when the origin is unknown, or for the unplaced group */
-  readonly origin: NodeModel | null;
-  readonly mode: DispatchMode;
-  /** null for the unplaced group (E6.2) */
-  readonly destination: Destination | null;
-  /** in request order */
-  readonly items: readonly PreparedItem[];
-  readonly checkStock: boolean;
-}
-
-export interface GroupError {
-  readonly code: ErrorCode;
-  readonly details: readonly DetailedCapacityErrorDetail[];
-}
-
-export interface GroupEvaluation {
-  readonly spec: GroupSpec;
-  readonly units: number;
-  readonly isWholesale: boolean;
-  readonly extraDays: number;
-  readonly error: GroupError | null;
-  /** feasible paths, best first (E5.1); empty when the group has an error */
-  readonly ranked: readonly ListedPath[];
-  /** only when an explanation is recorded */
-  readonly explanation?: GroupExplanation;
-}
 
 export interface GroupEnvironment {
   readonly scope: RequestScope;
@@ -148,3 +116,5 @@ function compareNullable(a: string | null, b: string | null): number {
   if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
   return compareCodes(a, b);
 }
+
+export type { GroupError, GroupEvaluation, GroupSpec } from './group-evaluation.types';

@@ -1,0 +1,37 @@
+/** What evaluating one group (E5) gives: its spec, its measures and its ranked paths or its error. */
+import type { NodeModel } from '../configuration/snapshot';
+import type { DispatchMode } from '../request/capacity-request.types';
+import type { DetailedCapacityErrorDetail, ErrorCode } from '../request/capacity-response.types';
+import type { Destination } from './destination.resolver';
+import type { GroupExplanation } from './explanation.types';
+import type { PreparedItem } from './item-measures';
+import type { ListedPath } from './path-dates.calculator';
+
+export interface GroupSpec {
+  readonly originCode: string | null;
+  /** null when the origin is unknown, or for the unplaced group */
+  readonly origin: NodeModel | null;
+  readonly mode: DispatchMode;
+  /** null for the unplaced group (E6.2) */
+  readonly destination: Destination | null;
+  /** in request order */
+  readonly items: readonly PreparedItem[];
+  readonly checkStock: boolean;
+}
+
+export interface GroupError {
+  readonly code: ErrorCode;
+  readonly details: readonly DetailedCapacityErrorDetail[];
+}
+
+export interface GroupEvaluation {
+  readonly spec: GroupSpec;
+  readonly units: number;
+  readonly isWholesale: boolean;
+  readonly extraDays: number;
+  readonly error: GroupError | null;
+  /** feasible paths, best first (E5.1); empty when the group has an error */
+  readonly ranked: readonly ListedPath[];
+  /** only when an explanation is recorded */
+  readonly explanation?: GroupExplanation;
+}
