@@ -11,7 +11,7 @@
  *  - `W` product weights: the SKUs (`a`) whose master weight the cost needs, from the `product_weights` view (E1.5).
  *
  * Each combination of parts is a named (prepared) statement; the calculation's connections use generic plans, so
- * Postgres plans it once per connection (see createCalculationReadPool).
+ * Postgres plans it once per connection (the read pool: PersistenceModule `readPool`, `hotStatements`).
  */
 export type ReadPart = 'C' | 'S' | 'W';
 
