@@ -13,6 +13,13 @@ import prettier from 'eslint-config-prettier';
  * Scope: capacity and products never meet except through shared libs; a shared lib depends on shared libs only.
  * Data access returns records: it may not import the contracts' response classes (a presenter maps).
  */
+/** The apps' aliases (their src/index.ts): what tools may use of an app. */
+const appAliases = [
+  '@delivery/capacity-service',
+  '@delivery/product-upload-service',
+  '@delivery/product-ingest-worker',
+];
+
 const frameworkAndIo = [
   '@nestjs/*',
   'typeorm',
@@ -62,7 +69,7 @@ export default [
         {
           enforceBuildableLibDependency: false,
           // what tools use of an app, through the app's alias (its src/index.ts); libs and apps may not (below)
-          allow: ['@delivery/capacity-service'],
+          allow: appAliases,
           banTransitiveDependencies: false,
           depConstraints: [
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkAndIo },
@@ -113,7 +120,7 @@ export default [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@delivery/capacity-service'], message: 'Only tools import an app.' }] },
+        { patterns: [{ group: appAliases, message: 'Only tools import an app.' }] },
       ],
     },
   },
@@ -130,7 +137,7 @@ export default [
               message: 'Data access returns records; a presenter maps them to response bodies.',
             },
           ],
-          patterns: [{ group: ['@delivery/capacity-service'], message: 'Only tools import an app.' }],
+          patterns: [{ group: appAliases, message: 'Only tools import an app.' }],
         },
       ],
     },

@@ -1,4 +1,6 @@
-import path from 'node:path';
+import { parseCapacityConfig } from '@delivery/capacity-service';
+import { parseWorkerConfig } from '@delivery/product-ingest-worker';
+import { parseUploadConfig } from '@delivery/product-upload-service';
 
 /**
  * What the deployment files must agree with, taken from the apps' own code: the variables each app's config
@@ -8,15 +10,10 @@ export type EnvSource = Record<string, string | undefined>;
 export type AppName = 'capacity-service' | 'product-upload-service' | 'product-ingest-worker';
 type ConfigParser = (env: EnvSource) => unknown;
 
-const ROOT = path.resolve(__dirname, '../..');
-/** `apps/<app>/src/<file>` exports `parser` (loaded by path: tools do not import apps). */
-const parserOf = (app: AppName, file: string, parser: string): ConfigParser =>
-  require(path.join(ROOT, 'apps', app, 'src', file))[parser];
-
 export const APP_CONFIG_PARSERS: Record<AppName, ConfigParser> = {
-  'capacity-service': parserOf('capacity-service', 'capacity.config.ts', 'parseCapacityConfig'),
-  'product-upload-service': parserOf('product-upload-service', 'upload.config.ts', 'parseUploadConfig'),
-  'product-ingest-worker': parserOf('product-ingest-worker', 'worker.config.ts', 'parseWorkerConfig'),
+  'capacity-service': parseCapacityConfig,
+  'product-upload-service': parseUploadConfig,
+  'product-ingest-worker': parseWorkerConfig,
 };
 export const APPS = Object.keys(APP_CONFIG_PARSERS) as AppName[];
 

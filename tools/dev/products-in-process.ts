@@ -1,26 +1,8 @@
-import path from 'node:path';
 import type { INestApplication } from '@nestjs/common';
 import { InMemoryBroker } from '@delivery/messaging';
-import { EnvSource, loadConfigOrExit, shutdown, type PlatformEnv } from '@delivery/platform';
-
-type AppConfig = PlatformEnv & { PORT: number };
-/** The factory functions of an app's `*.app.ts` / `*.config.ts` (loaded by path: tools do not import apps). */
-interface AppFactory<C extends AppConfig> {
-  parse(source: EnvSource): C;
-  create(config: C, overrides: { broker: InMemoryBroker }): Promise<INestApplication>;
-}
-
-const root = path.resolve(__dirname, '../..');
-/** `apps/<app>/src/<stem>.app.ts` exports `factory`, `<stem>.config.ts` exports `parser`. */
-function load<C extends AppConfig>(
-  app: string,
-  stem: string,
-  factory: string,
-  parser: string,
-): AppFactory<C> {
-  const source = (file: string) => require(path.join(root, 'apps', app, 'src', file));
-  return { create: source(`${stem}.app.ts`)[factory], parse: source(`${stem}.config.ts`)[parser] };
-}
+import { loadConfigOrExit, shutdown, type PlatformEnv } from '@delivery/platform';
+import { createWorkerApp, parseWorkerConfig } from '@delivery/product-ingest-worker';
+import { createUploadApp, parseUploadConfig } from '@delivery/product-upload-service';
 
 /**
  * The no-broker dev mode of `npm start`: the upload service (UPLOAD_PORT, default 3001) and the worker
@@ -29,15 +11,13 @@ function load<C extends AppConfig>(
  */
 async function main(): Promise<void> {
   const { UPLOAD_PORT, WORKER_PORT, UPLOAD_BASE_PATH, ...env } = process.env;
-  const uploadApp = load('product-upload-service', 'upload', 'createUploadApp', 'parseUploadConfig');
-  const workerApp = load('product-ingest-worker', 'worker', 'createWorkerApp', 'parseWorkerConfig');
   const uploadConfig = loadConfigOrExit(() =>
-    uploadApp.parse({ ...env, PORT: UPLOAD_PORT ?? '3001', BASE_PATH: UPLOAD_BASE_PATH }),
+    parseUploadConfig({ ...env, PORT: UPLOAD_PORT ?? '3001', BASE_PATH: UPLOAD_BASE_PATH }),
   );
-  const workerConfig = loadConfigOrExit(() => workerApp.parse({ ...env, PORT: WORKER_PORT ?? '3002' }));
+  const workerConfig = loadConfigOrExit(() => parseWorkerConfig({ ...env, PORT: WORKER_PORT ?? '3002' }));
   const broker = new InMemoryBroker();
-  const worker = await workerApp.create(workerConfig, { broker });
-  const upload = await uploadApp.create(uploadConfig, { broker });
+  const worker = await createWorkerApp(workerConfig, { broker });
+  const upload = await createUploadApp(uploadConfig, { broker });
   await worker.listen(workerConfig.PORT);
   await upload.listen(uploadConfig.PORT);
   console.log(

@@ -8,23 +8,11 @@
  *   node -r ./tools/register.js -r ./tools/observability/in-memory-tracing.ts \
  *     tools/observability/trace-one-upload.ts [--tree] [--products N]
  */
-import path from 'node:path';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { Client } from 'pg';
 import { bearer, mintToken, TEST_JWT_SECRET } from '@delivery/auth/testing';
 import { exampleUpload } from '@delivery/contracts';
-import type { NestExpressApplication } from '@nestjs/platform-express';
 import { exporter, sdk } from './in-memory-tracing';
-
-const root = path.resolve(__dirname, '../..');
-/** An app's factory and config parser, loaded by path (tools do not import apps). */
-function load(app: string, stem: string, factory: string, parser: string) {
-  const source = (file: string) => require(path.join(root, 'apps', app, 'src', file));
-  return {
-    create: source(`${stem}.app.ts`)[factory] as (config: unknown) => Promise<NestExpressApplication>,
-    parse: source(`${stem}.config.ts`)[parser] as (env: Record<string, string | undefined>) => unknown,
-  };
-}
 
 export interface RecordedSpan {
   traceId: string;
@@ -79,10 +67,11 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const products = Number(args[args.indexOf('--products') + 1] || 0) || 2;
   const env = { LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL, AMQP_URL: process.env.AMQP_URL };
-  const uploadApp = load('product-upload-service', 'upload', 'createUploadApp', 'parseUploadConfig');
-  const workerApp = load('product-ingest-worker', 'worker', 'createWorkerApp', 'parseWorkerConfig');
-  const upload = await uploadApp.create(uploadApp.parse({ ...env, JWT_SECRET: TEST_JWT_SECRET }));
-  const worker = await workerApp.create(workerApp.parse(env));
+  // loaded now, after the in-memory tracing started (preloaded), like an app after its instrument.ts
+  const { createUploadApp, parseUploadConfig } = await import('@delivery/product-upload-service');
+  const { createWorkerApp, parseWorkerConfig } = await import('@delivery/product-ingest-worker');
+  const upload = await createUploadApp(parseUploadConfig({ ...env, JWT_SECRET: TEST_JWT_SECRET }));
+  const worker = await createWorkerApp(parseWorkerConfig(env));
   await upload.listen(0, '127.0.0.1');
   const url = await upload.getUrl();
   const token = bearer(await mintToken({ scopes: ['products:write'] }));
