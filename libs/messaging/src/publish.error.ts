@@ -13,7 +13,3 @@ export class PublishError extends Error {
     super(message);
   }
 }
-
-export function isPublishError(error: unknown): error is PublishError {
-  return error instanceof PublishError;
-}

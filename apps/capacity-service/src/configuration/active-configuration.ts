@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { LoadedConfiguration } from './loaded-configuration';
 import { ApiError } from '@delivery/platform';
 import { CapacityMetrics } from '../capacity.metrics';
+import type { ErrorResponseCode } from '@delivery/contracts';
 
 /**
  * The configuration snapshot this replica serves. Swapped atomically (one reference) and only forwards: a load,
@@ -13,10 +14,14 @@ export class ActiveConfiguration {
 
   constructor(private readonly metrics: CapacityMetrics) {}
 
-  /** The active configuration; 503 before the first one is loaded (readiness is false until then). */
+  /**
+   * The active configuration; 503 before the first one is loaded (readiness is false until then). The contract has
+   * no code of its own for it: like any failure of a calculation it is answered `CALCULATION_ERROR` (the message is
+   * logged, not sent).
+   */
   get(): LoadedConfiguration {
     if (this.current === null) {
-      throw new ApiError(503, 'CONFIGURATION_NOT_LOADED', 'No configuration is loaded yet');
+      throw new ApiError<ErrorResponseCode>(503, 'CALCULATION_ERROR', 'No configuration is loaded yet');
     }
     return this.current;
   }

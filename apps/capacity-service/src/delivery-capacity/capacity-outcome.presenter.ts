@@ -9,6 +9,7 @@ import {
   ROUTES_NOT_FOUND_MESSAGE,
 } from '@delivery/capacity-domain';
 import { ApiError, validationError } from '@delivery/platform';
+import type { ErrorResponseCode } from '@delivery/contracts';
 
 export const invalidRequestMessage = (layout: 'A' | 'B'): string =>
   `The request is invalid (layout ${layout})`;
@@ -27,7 +28,7 @@ export function presentOutcome(
     case 'invalid':
       throw validationError(outcome.errors, invalidRequestMessage(layout));
     case 'routesNotFound':
-      throw new ApiError(404, ROUTES_NOT_FOUND_CODE, ROUTES_NOT_FOUND_MESSAGE);
+      throw new ApiError<ErrorResponseCode>(404, ROUTES_NOT_FOUND_CODE, ROUTES_NOT_FOUND_MESSAGE);
     case 'ok':
       if (outcome.layout === 'B') return outcome.response;
       return { ...outcome.response, identifier: outcome.response.identifier ?? newIdentifier() };

@@ -11,7 +11,9 @@ const MAX_LISTED_PROBLEMS = 100;
 /**
  * The body of `POST {base}/delivery/capacity`, as E9 orders it: detect the layout, refuse more items than
  * `MAX_ITEMS_PER_REQUEST`, then validate against that layout's DTO (types, enums, dates, ranges, and any property
- * the layout does not define). The valid body goes on as sent: the domain reads the contract's plain object.
+ * the layout does not define). The valid body goes on as sent: the domain reads the contract's plain object, and
+ * the compiler checks that a contract request is a domain request (no cast; capacity-request.contract-check.ts
+ * checks the fields of both sides match).
  */
 @Injectable()
 export class CapacityRequestPipe implements PipeTransform<unknown, CapacityRequest> {
@@ -34,8 +36,9 @@ export class CapacityRequestPipe implements PipeTransform<unknown, CapacityReque
         invalidRequestMessage(layout),
       );
     }
-    const problems = this.validators[layout].validate(body);
-    if (problems.length === 0) return body as CapacityRequest;
+    const checked = this.validators[layout].check(body);
+    if (checked.ok) return checked.value;
+    const { problems } = checked;
     throw validationError(
       problems.slice(0, MAX_LISTED_PROBLEMS),
       problems.length > MAX_LISTED_PROBLEMS

@@ -16,6 +16,7 @@ import {
 import { INVALID_RESERVATION } from './reservation-request.pipe';
 import { capacityError, idempotencyConflict } from './reservation.errors';
 import { ReservationMetrics } from './reservation.metrics';
+import type { ErrorResponseCode } from '@delivery/contracts';
 
 export interface CreatedReservation {
   /** false when the identifier already held a reservation with the same body (R2.4: 200, not 201) */
@@ -88,7 +89,12 @@ export class CreateReservationUseCase {
   ): Promise<CreatedReservation> {
     const stored = await this.reservations.find(body.identifier);
     if (stored === null) {
-      if (problems.length === 0) throw new ApiError(500, 'INTERNAL', 'reservation vanished after a conflict');
+      if (problems.length === 0)
+        throw new ApiError<ErrorResponseCode>(
+          500,
+          'CALCULATION_ERROR',
+          'reservation vanished after a conflict',
+        );
       this.metrics.record('create', 'not_available');
       throw capacityError(body.selections, problems);
     }

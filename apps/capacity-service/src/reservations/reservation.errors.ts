@@ -3,6 +3,7 @@ import type { ReservationSelectionRequest } from '@delivery/contracts';
 import type { FullCounter, ReservationRecord } from './reservation-store.port';
 import { ApiError } from '@delivery/platform';
 import type { SelectionProblem } from './reservation-plan';
+import type { ErrorResponseCode } from '@delivery/contracts';
 
 const describe = (selection: ReservationSelectionRequest): string =>
   [
@@ -20,11 +21,11 @@ export function capacityError(
   selections: readonly ReservationSelectionRequest[],
   problems: readonly SelectionProblem[],
   counters: readonly FullCounter[] = [],
-): ApiError {
+): ApiError<ErrorResponseCode> {
   const named = problems.map(
     ({ index, reason }) => `selections[${index}] (${describe(selections[index])}): ${reason}`,
   );
-  return new ApiError(409, 'CAPACITY_ERROR', `Cannot reserve ${named.join('; ')}`, {
+  return new ApiError<ErrorResponseCode>(409, 'CAPACITY_ERROR', `Cannot reserve ${named.join('; ')}`, {
     selections: problems.map(({ index, reason }) => ({
       index,
       ...selections[index],
@@ -35,21 +36,23 @@ export function capacityError(
   });
 }
 
-export const idempotencyConflict = (identifier: string): ApiError =>
-  new ApiError(
+export const idempotencyConflict = (identifier: string): ApiError<ErrorResponseCode> =>
+  new ApiError<ErrorResponseCode>(
     409,
     'IDEMPOTENCY_CONFLICT',
     `Reservation ${identifier} exists with a different body; use another identifier`,
     { identifier },
   );
 
-export const reservationNotFound = (identifier: string): ApiError =>
-  new ApiError(404, 'RESERVATION_NOT_FOUND', `No reservation ${identifier}`, { identifier });
+export const reservationNotFound = (identifier: string): ApiError<ErrorResponseCode> =>
+  new ApiError<ErrorResponseCode>(404, 'RESERVATION_NOT_FOUND', `No reservation ${identifier}`, {
+    identifier,
+  });
 
-export function reservationNotHeld(reservation: ReservationRecord, now: Date): ApiError {
+export function reservationNotHeld(reservation: ReservationRecord, now: Date): ApiError<ErrorResponseCode> {
   const { identifier, status, holdExpiresAt } = reservation;
   const expired = status === 'HELD' && holdExpiresAt !== null && holdExpiresAt <= now;
-  return new ApiError(
+  return new ApiError<ErrorResponseCode>(
     409,
     'RESERVATION_NOT_HELD',
     expired

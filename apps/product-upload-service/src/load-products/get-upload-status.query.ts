@@ -3,6 +3,7 @@ import { LoadProductsMessages, UUID_PATTERN, type UploadStatusResponse } from '@
 import { ApiError } from '@delivery/platform';
 import { UPLOAD_RECORDS, type UploadRecords } from './upload-status.port';
 import { uploadStatusBody } from './upload-status.presenter';
+import type { UploadErrorCode } from '../upload.error-codes';
 
 const UUID = new RegExp(UUID_PATTERN, 'i');
 
@@ -13,9 +14,14 @@ export class GetUploadStatusQuery {
 
   async execute(processCode: string): Promise<UploadStatusResponse> {
     if (!UUID.test(processCode))
-      throw new ApiError(400, 'VALIDATION_ERROR', LoadProductsMessages.malformedProcessCode);
+      throw new ApiError<UploadErrorCode>(400, 'VALIDATION_ERROR', LoadProductsMessages.malformedProcessCode);
     const record = await this.uploads.find(processCode.toLowerCase());
-    if (!record) throw new ApiError(404, 'NOT_FOUND', LoadProductsMessages.unknownProcessCode(processCode));
+    if (!record)
+      throw new ApiError<UploadErrorCode>(
+        404,
+        'NOT_FOUND',
+        LoadProductsMessages.unknownProcessCode(processCode),
+      );
     return uploadStatusBody(record);
   }
 }

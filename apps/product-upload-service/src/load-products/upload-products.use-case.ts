@@ -6,6 +6,7 @@ import { ApiError, LogContext } from '@delivery/platform';
 import { productsOf, type UploadedProducts } from './load-products.envelope';
 import { productMessages, type ValidatedUpload } from './product-messages.builder';
 import { UploadMetrics } from './upload.metrics';
+import type { UploadErrorCode } from '../upload.error-codes';
 
 export const UPLOAD_SETTINGS = Symbol('UPLOAD_SETTINGS');
 export interface UploadSettings {
@@ -55,7 +56,7 @@ export class UploadProductsUseCase {
     products.release();
     if (acceptedIndexes.length === 0) {
       this.metrics.recordUpload('all_rejected', products.length, rejected.length);
-      throw new ApiError(
+      throw new ApiError<UploadErrorCode>(
         400,
         'VALIDATION_ERROR',
         LoadProductsMessages.noneValid(rejected.length, quote(rejected)),
@@ -78,7 +79,13 @@ export class UploadProductsUseCase {
     } catch (error) {
       this.metrics.recordUpload('publish_failed', products.length, rejected.length);
       this.logger.warn(`upload ${processCode} not published: ${describeError(error)}`);
-      throw new ApiError(500, 'PUBLISH_FAILED', LoadProductsMessages.publishFailed, {}, true);
+      throw new ApiError<UploadErrorCode>(
+        500,
+        'PUBLISH_FAILED',
+        LoadProductsMessages.publishFailed,
+        {},
+        true,
+      );
     }
     this.metrics.recordUpload('accepted', products.length, rejected.length);
     return { processCode, accepted: acceptedIndexes.length, rejected: rejected.length };

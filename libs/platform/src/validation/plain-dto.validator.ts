@@ -59,11 +59,11 @@ export interface PlainDtoValidatorOptions {
   unknownPropertyMessage?: string;
 }
 
-export class PlainDtoValidator {
+export class PlainDtoValidator<T extends object = object> {
   private readonly unknown: string;
 
   constructor(
-    private readonly target: DtoClass,
+    private readonly target: abstract new (...args: never[]) => T,
     options: PlainDtoValidatorOptions = {},
   ) {
     this.unknown = options.unknownPropertyMessage ?? 'is not an accepted property';
@@ -75,6 +75,12 @@ export class PlainDtoValidator {
     const problems: FieldProblem[] = [];
     this.object(value, this.target, '', problems);
     return problems;
+  }
+
+  /** `value` typed as the DTO when it has no problem (the plain object itself, not an instance). */
+  check(value: unknown): { ok: true; value: T } | { ok: false; problems: FieldProblem[] } {
+    const problems = this.validate(value);
+    return problems.length === 0 ? { ok: true, value: value as T } : { ok: false, problems };
   }
 
   private object(value: unknown, target: DtoClass, path: string, problems: FieldProblem[]): void {
