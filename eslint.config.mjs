@@ -143,6 +143,19 @@ export default [
     },
   },
   {
+    // Type-aware rules: in code that is async almost everywhere, a promise nobody awaits (its rejection unhandled,
+    // its work racing the next line) or one passed where a callback is expected must not pass unnoticed. A
+    // deliberate fire-and-forget is written `void promise` with a comment saying why nothing can be lost.
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/return-await': ['error', 'in-try-catch'],
+    },
+  },
+  {
     files: ['libs/capacity-domain/**/*.ts'],
     rules: {
       'no-restricted-imports': [

@@ -1,14 +1,11 @@
 'use strict';
 /**
- * `node -r ./tools/register.js file.ts` runs TypeScript directly (dev launcher, CLIs, benchmarks):
- * each .ts file is transpiled on require by SWC with the project's options. Type checking is `npm run typecheck`.
+ * `node -r ./tools/register.js file.ts` runs TypeScript directly (dev launcher, CLIs, benchmarks) through
+ * @swc-node/register, with the compiler options of the repository's tsconfig.json whatever the working directory:
+ * legacy decorators with their `design:*` metadata (Nest's injection and Swagger read it), class fields as
+ * assignments, the `@delivery/*` paths. Type checking is `npx nx run-many -t typecheck`.
  */
-const fs = require('node:fs');
-const swc = require('@swc/core');
-const { swcOptions } = require('./swc-options');
+const path = require('node:path');
 
-require.extensions['.ts'] = function compileTs(module, filename) {
-  const { code } = swc.transformSync(fs.readFileSync(filename, 'utf8'), swcOptions(filename));
-  module._compile(code, filename);
-};
-process.setSourceMapsEnabled(true);
+process.env.SWC_NODE_PROJECT ??= path.join(__dirname, '..', 'tsconfig.json');
+require('@swc-node/register');

@@ -67,7 +67,9 @@ export async function startBenchCapacityService(
   main = 'dist/apps/capacity-service/src/main.js',
 ): Promise<AppProcess> {
   if (main.endsWith('.js') && !capacityServiceBuilt) {
-    execFileSync(process.execPath, ['tools/build.js', 'capacity-service'], { stdio: 'ignore' });
+    execFileSync(process.execPath, ['node_modules/nx/bin/nx.js', 'build', 'capacity-service'], {
+      stdio: 'ignore',
+    });
     capacityServiceBuilt = true;
   }
   const app = await startAppProcess(main, {

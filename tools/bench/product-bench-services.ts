@@ -48,9 +48,19 @@ export async function startProductBench(options: {
   };
   // the production form: compiled by `npm run build`, run with plain node
   if (options.dist === undefined)
-    execFileSync(process.execPath, ['tools/build.js', 'product-upload-service', 'product-ingest-worker'], {
-      stdio: 'ignore',
-    });
+    execFileSync(
+      process.execPath,
+      [
+        'node_modules/nx/bin/nx.js',
+        'run-many',
+        '-t',
+        'build',
+        '-p',
+        'product-upload-service',
+        'product-ingest-worker',
+      ],
+      { stdio: 'ignore' },
+    );
   const dist = path.relative(process.cwd(), options.dist ?? 'dist');
   let worker: AppProcess | undefined;
   const startWorker = async () => {

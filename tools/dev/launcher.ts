@@ -16,6 +16,8 @@ import { printBanner } from './banner';
  */
 const root = path.resolve(__dirname, '../..');
 const dataDir = path.join(root, '.data');
+/** `npm run dev`: each app runs under `node --watch`, which restarts it when a file it loaded changes. */
+const watch = process.argv.includes('--watch');
 
 interface AppProcess {
   name: string;
@@ -77,7 +79,7 @@ async function main(): Promise<void> {
   const start = (name: string, script: string, appPorts: number[], extra: NodeJS.ProcessEnv = {}) => {
     const child = spawn(
       process.execPath,
-      ['-r', path.join(root, 'tools/register.js'), path.join(root, script)],
+      [...(watch ? ['--watch'] : []), '-r', path.join(root, 'tools/register.js'), path.join(root, script)],
       {
         cwd: root,
         env: { ...env, PORT: String(appPorts[0]), ...extra },

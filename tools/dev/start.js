@@ -1,7 +1,8 @@
 'use strict';
 /**
  * `npm start`: installs dependencies when they are missing or older than the lockfile (a fresh clone), then
- * runs the dev launcher (launcher.ts) — the whole system on this machine.
+ * runs the dev launcher (launcher.ts) — the whole system on this machine. `npm run dev` (`--watch`): the same, with
+ * each app restarted when a file it loaded changes.
  */
 const fs = require('node:fs');
 const path = require('node:path');

@@ -7,8 +7,15 @@ import path from 'node:path';
  */
 const root = path.resolve(__dirname, '../..');
 
+const TYPE_AWARE_RULES = [
+  '@typescript-eslint/no-floating-promises',
+  '@typescript-eslint/no-misused-promises',
+  '@typescript-eslint/await-thenable',
+  '@typescript-eslint/return-await',
+];
+
 /** Lints `code` as if it were `file`, in a child process (ESLint loads its config with a dynamic import). */
-async function messagesFor(file: string, code: string): Promise<string[]> {
+async function messagesFor(file: string, code: string, typed = false): Promise<string[]> {
   let out: string;
   try {
     out = execFileSync(
@@ -20,6 +27,15 @@ async function messagesFor(file: string, code: string): Promise<string[]> {
         path.join(root, file),
         '--format',
         'json',
+        // a probe that exists only on stdin has no program for the type-aware rules: they are off for it
+        ...(typed
+          ? []
+          : [
+              '--parser-options',
+              'projectService:false',
+              '--rule',
+              JSON.stringify(Object.fromEntries(TYPE_AWARE_RULES.map((rule) => [rule, 'off']))),
+            ]),
       ],
       { cwd: root, input: code, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false' } },
     );
@@ -139,5 +155,39 @@ describe('module boundaries', () => {
       "import { x } from '@delivery/capacity-domain';\nexport const probe = x;\n",
     );
     expect(messages).toEqual([]);
+  });
+
+  it('reports a promise nobody awaits, one passed where a callback is expected, an await of a value and an uncaught return (type-aware rules)', async () => {
+    // the text of an existing file of the project (so it has a program), replaced by the probe
+    const messages = await messagesFor(
+      'libs/platform/src/index.ts',
+      [
+        'declare function save(): Promise<void>;',
+        'export function floating(): void {',
+        '  save();',
+        '  void save(); // deliberate: says so',
+        '}',
+        'export const misused = (list: number[]) => list.forEach(async () => save());',
+        'export async function thenable(): Promise<number> {',
+        '  const one = await 1;',
+        '  return one;',
+        '}',
+        'export async function uncaught(): Promise<void> {',
+        '  try {',
+        '    return save();',
+        '  } catch {',
+        '    return undefined;',
+        '  }',
+        '}',
+        '',
+      ].join('\n'),
+      true,
+    );
+    expect(messages.map((m) => m.split(':')[0]).sort()).toEqual([
+      '@typescript-eslint/await-thenable',
+      '@typescript-eslint/no-floating-promises',
+      '@typescript-eslint/no-misused-promises',
+      '@typescript-eslint/return-await',
+    ]);
   });
 });

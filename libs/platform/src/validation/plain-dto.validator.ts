@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- the ambient types of a module that has none: every project compiling this file (its own and its dependents') needs them
+/// <reference path="./class-transformer-storage.d.ts" />
 /**
  * Validates a parsed JSON body against a DTO class's class-validator rules without turning it into class
  * instances: the DTO decorators stay the one source of truth (with Swagger's), and the body the domain receives is
