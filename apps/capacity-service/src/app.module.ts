@@ -6,6 +6,10 @@ import { CalculationDataReader, ConfigurationStore, PersistenceModule } from '@d
 import { errorResponseFormat, PlatformModule } from '@delivery/platform';
 import { CAPACITY_AUTH_SCHEMES, CAPACITY_CONFIG, CapacityConfig } from './capacity.config';
 import { CapacityMetrics } from './capacity.metrics';
+import {
+  CAPACITY_USAGE_CONTROLLERS,
+  CAPACITY_USAGE_PROVIDERS,
+} from './capacity-usage/capacity-usage.providers';
 import { CLOCK, systemClock } from './clock';
 import { ActiveConfiguration } from './configuration/active-configuration';
 import { ConfigurationSync } from './configuration/configuration-sync.service';
@@ -57,6 +61,7 @@ export class AppModule {
         DeliveryCapacityExplanationController,
         ConfigurationController,
         ...RESERVATION_CONTROLLERS,
+        ...CAPACITY_USAGE_CONTROLLERS,
       ],
       providers: [
         { provide: CAPACITY_CONFIG, useValue: config },
@@ -82,6 +87,7 @@ export class AppModule {
         CalculateDeliveryCapacityUseCase,
         CapacityRequestPipe,
         ...RESERVATION_PROVIDERS,
+        ...CAPACITY_USAGE_PROVIDERS,
       ],
     };
   }

@@ -7,3 +7,5 @@ export * from './configuration-storage.limits';
 export * from './configuration.store';
 export * from './configuration-version.repository';
 export * from './queryable';
+export * from './capacity-usage.repository';
+export * from './event-loop.pacer';

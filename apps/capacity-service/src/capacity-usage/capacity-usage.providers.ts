@@ -1,0 +1,20 @@
+/** What the usage view adds to capacity-service (AppModule lists them). */
+import type { Provider, Type } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CapacityUsageRepository } from '@delivery/persistence';
+import { CapacityUsageQueryPipe } from './capacity-usage-query.pipe';
+import { CapacityUsageController } from './capacity-usage.controller';
+import { CAPACITY_USAGE_READER } from './get-capacity-usage.port';
+import { GetCapacityUsageUseCase } from './get-capacity-usage.use-case';
+
+export const CAPACITY_USAGE_CONTROLLERS: Type[] = [CapacityUsageController];
+
+export const CAPACITY_USAGE_PROVIDERS: Provider[] = [
+  {
+    provide: CAPACITY_USAGE_READER,
+    inject: [DataSource],
+    useFactory: (dataSource: DataSource) => new CapacityUsageRepository(dataSource),
+  },
+  GetCapacityUsageUseCase,
+  CapacityUsageQueryPipe,
+];
