@@ -1,10 +1,13 @@
-/** What the usage view adds to capacity-service (AppModule lists them). */
+/** What the usage view and its gauges add to capacity-service (AppModule lists them). */
 import type { Provider, Type } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CapacityUsageRepository } from '@delivery/persistence';
 import { CapacityUsageQueryPipe } from './capacity-usage-query.pipe';
 import { CapacityUsageController } from './capacity-usage.controller';
-import { CAPACITY_USAGE_READER } from './get-capacity-usage.port';
+import { CapacityUsageGauges } from './capacity-usage.gauges';
+import { CapacityUsageMetrics } from './capacity-usage.metrics';
+import { CAPACITY_USAGE_READER } from './capacity-usage.port';
+import { CountUsageLevelsUseCase } from './count-usage-levels.use-case';
 import { GetCapacityUsageUseCase } from './get-capacity-usage.use-case';
 
 export const CAPACITY_USAGE_CONTROLLERS: Type[] = [CapacityUsageController];
@@ -17,4 +20,7 @@ export const CAPACITY_USAGE_PROVIDERS: Provider[] = [
   },
   GetCapacityUsageUseCase,
   CapacityUsageQueryPipe,
+  CountUsageLevelsUseCase,
+  CapacityUsageMetrics,
+  CapacityUsageGauges,
 ];

@@ -5,7 +5,7 @@ import { eventLoopPacer } from '@delivery/persistence';
 import { validationError } from '@delivery/platform';
 import { CLOCK } from '../clock';
 import { ActiveConfiguration } from '../configuration/active-configuration';
-import { CAPACITY_USAGE_READER, CapacityUsageReader } from './get-capacity-usage.port';
+import { CAPACITY_USAGE_READER, CapacityUsageReader } from './capacity-usage.port';
 
 export const INVALID_USAGE_QUERY = 'The usage query is invalid';
 

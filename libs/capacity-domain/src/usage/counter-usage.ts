@@ -87,16 +87,17 @@ interface UsageCounter {
   readonly zone: string | null;
 }
 
-/** The business day of `clock` and the range of a query: `from` defaults to today, `to` to `from` + 6. */
+/** The range of a query in the business time zone of `clock`: `from` defaults to today, `to` to `from` + days − 1. */
 export function usageRange(
   snapshot: Snapshot,
   clock: Clock,
   from: string | null,
   to: string | null,
+  days = DEFAULT_USAGE_DAYS,
 ): { from: string; to: string; problems: { field: string; message: string }[] } {
   const today = businessNow(snapshot.settings.timezone, clock.now()).today;
   const start = from === null ? today : (parseDate(from) as DayNumber);
-  const end = to === null ? start + DEFAULT_USAGE_DAYS - 1 : (parseDate(to) as DayNumber);
+  const end = to === null ? start + days - 1 : (parseDate(to) as DayNumber);
   const problems: { field: string; message: string }[] = [];
   if (end < start) problems.push({ field: 'to', message: `must not be before from (${formatDate(start)})` });
   else if (end - start + 1 > MAX_USAGE_DAYS)

@@ -1,4 +1,4 @@
-/** What `GetCapacityUsageUseCase` needs besides the active snapshot and the clock. */
+/** What the usage use cases (`GetCapacityUsageUseCase`, `CountUsageLevelsUseCase`) need besides the snapshot and the clock. */
 import type { CounterScope, UsageData } from '@delivery/capacity-domain';
 
 /** Used units (capacity_counters) and units still HELD (reservations) of the counters on the days [from, to]. */
