@@ -88,6 +88,22 @@ describe('capacity usage per counter and day', () => {
     });
   });
 
+  it('puts a counter over its capacity (lowered under what is held) first, with nothing free', () => {
+    const over = {
+      ...DATA,
+      used: [
+        ...DATA.used,
+        { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-E', date: '2026-11-28', used: 45 },
+      ],
+    };
+    const page = runAtOnce(counterUsage(snapshot, WEEK, ALL, over, CLOCK, { offset: 0, limit: 3 }));
+    expect(page.items.map((i) => `${i.ref} ${i.date} ${i.utilization} ${i.free}`)).toEqual([
+      'R-CD01-LIMCENTRO-E 2026-11-28 1.5 0',
+      'R-CD01-LIMCENTRO-N:AM 2026-11-24 1 0',
+      'R-CD01-LIMCENTRO-N 2026-11-27 1 0',
+    ]);
+  });
+
   it('puts unlimited counters last, with no free capacity or utilization', () => {
     const items = usage().items;
     expect(items[items.length - 1]).toMatchObject({

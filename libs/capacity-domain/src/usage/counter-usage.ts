@@ -143,6 +143,7 @@ class UsageRules {
   private readonly used: CounterBook;
   private readonly held: CounterBook;
   private readonly search: PathDateSearch;
+  readonly today: DayNumber;
 
   constructor(snapshot: Snapshot, data: UsageData, clock: Clock) {
     this.used = new CounterBook(snapshot, data.used, false);
@@ -159,6 +160,15 @@ class UsageRules {
       { now: () => clock.now() },
     ) as RequestScope;
     this.search = new PathDateSearch(scope, this.used);
+    this.today = scope.today;
+  }
+
+  /**
+   * The counter's utilization is the same on every day but today (no override, no stored row; only a window of today
+   * can differ, blocked): `utilization(entry, today - 1)` stands for those days.
+   */
+  steady(entry: UsageCounter): boolean {
+    return entry.counter.overrides === null && !this.used.hasRows(entry.counter);
   }
 
   blocked(entry: UsageCounter, day: DayNumber): boolean {
@@ -227,43 +237,73 @@ export function* counterUsage(
   // a cell is day-major (cell = dayIndex × n + counterIndex), so ascending cells are the tie order
   const cells = days * n;
   const min = filter.minUtilization;
-  const kind = new Uint8Array(cells); // 0 filtered out, 1 above 0 %, 2 at 0 %, 3 unlimited
+  const kind = new Uint8Array(cells); // 0: filtered out
   const utilizations = new Float64Array(cells);
   const above: number[] = [];
   let total = 0;
   yield* eachInSlices(counters, (entry, index) => {
+    // most counters hold nothing in a range: their utilization is computed once, not once per day
+    const steady = rules.steady(entry) ? rules.utilization(entry, rules.today - 1) : null;
     for (let d = 0; d < days; d++) {
       const cell = d * n + index;
-      const utilization = rules.utilization(entry, first + d);
+      const day = first + d;
+      const utilization =
+        steady === null || (entry.window !== null && day === rules.today)
+          ? rules.utilization(entry, day)
+          : steady;
       if (Number.isNaN(utilization)) {
         if (min !== null) continue;
-        kind[cell] = 3;
+        kind[cell] = UNLIMITED;
       } else {
         if (min !== null && utilization < min) continue;
-        kind[cell] = utilization > 0 ? 1 : 2;
+        kind[cell] = utilization > 0 ? ABOVE_ZERO : AT_ZERO;
         utilizations[cell] = utilization;
         if (utilization > 0) above.push(cell);
       }
       total++;
     }
   });
-  above.sort((a, b) => utilizations[b] - utilizations[a] || a - b);
   const items: CounterDayUsage[] = [];
   const end = Math.min(total, page.offset + page.limit);
-  const take = (cell: number, position: number): void => {
-    if (position >= page.offset && position < end)
-      items.push(rules.row(counters[cell % n], first + Math.floor(cell / n)));
-  };
   let position = 0;
-  for (const cell of above) {
-    if (position >= end) break;
-    take(cell, position++);
+  const take = (cell: number): boolean => {
+    if (position >= page.offset) items.push(rules.row(counters[cell % n], first + Math.floor(cell / n)));
+    return ++position < end;
+  };
+  if (position < end) {
+    for (const cell of byUtilization(above, utilizations)) if (!take(cell)) break;
   }
-  for (const wanted of [2, 3]) {
-    for (let cell = 0; cell < cells && position < end; cell++)
-      if (kind[cell] === wanted) take(cell, position++);
+  for (const wanted of [AT_ZERO, UNLIMITED]) {
+    for (let cell = 0; cell < cells && position < end; cell++) if (kind[cell] === wanted) take(cell);
   }
   return { total, items };
+}
+
+const ABOVE_ZERO = 1;
+const AT_ZERO = 2;
+const UNLIMITED = 3;
+/** Utilizations have 4 decimals: 1 (100 %) is 10,000 steps. */
+const STEPS = 10_000;
+
+/**
+ * Cells above 0 %, highest utilization first, ties in cell order: a counting sort on the 10,000 steps up to 100 %
+ * (linear, whatever the number of cells) after the cells are put in order; the few above 100 % (capacity lowered
+ * under what is held) are sorted by comparison and come first.
+ */
+function byUtilization(above: readonly number[], utilizations: Float64Array): Int32Array {
+  const cells = Int32Array.from(above).sort();
+  const over = cells.filter((cell) => utilizations[cell] > 1);
+  over.sort((a, b) => utilizations[b] - utilizations[a] || a - b);
+  const starts = new Int32Array(STEPS + 2);
+  for (const cell of cells)
+    if (utilizations[cell] <= 1) starts[STEPS - Math.round(utilizations[cell] * STEPS) + 1]++;
+  for (let step = 1; step < starts.length; step++) starts[step] += starts[step - 1];
+  const ordered = new Int32Array(cells.length);
+  ordered.set(over);
+  for (const cell of cells)
+    if (utilizations[cell] <= 1)
+      ordered[over.length + starts[STEPS - Math.round(utilizations[cell] * STEPS)]++] = cell;
+  return ordered;
 }
 
 /** Utilization levels the gauges count (docs/operations.md). */
