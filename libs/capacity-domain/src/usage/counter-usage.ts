@@ -153,11 +153,12 @@ class UsageRules {
       data.held.map((row) => ({ scope: row.scope, ref: row.ref, date: row.date, used: row.units })),
       false,
     );
-    const now = businessNow(snapshot.settings.timezone, clock.now());
+    // the scope of a calculation purchased today: what `closedByTime` needs (today, the time of day)
+    const today = businessNow(snapshot.settings.timezone, clock.now()).today;
     const scope = requestScope(
       snapshot,
-      { purchaseDate: formatDate(now.today), calendarOnly: false },
-      { now: () => clock.now() },
+      { purchaseDate: formatDate(today), calendarOnly: false },
+      clock,
     ) as RequestScope;
     this.search = new PathDateSearch(scope, this.used);
     this.today = scope.today;
