@@ -28,6 +28,7 @@ describe('k8s/observability/grafana-dashboard.json', () => {
       'HTTP (capacity-service, product-upload-service)',
       'Capacity calculation',
       'Reservations',
+      'Capacity usage',
       'Product pipeline',
       'Runtime (every app)',
     ]);

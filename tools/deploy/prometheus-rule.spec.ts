@@ -8,7 +8,7 @@ interface Rule {
   expr: string;
   for?: string;
   labels: { severity: string };
-  annotations: { summary: string; description: string };
+  annotations: { summary: string; description: string; runbook_url?: string };
 }
 const rules = (): Rule[] =>
   (
@@ -26,6 +26,7 @@ describe('the alert rules', () => {
       'DeliveryCapacitySlow',
       'DeliveryPodNotReady',
       'DeliveryConfigurationDiverged',
+      'DeliveryDispatchFullTomorrow',
       'DeliveryDeadLetters',
       'DeliveryDeadLetterQueueNotEmpty',
       'DeliveryIngestBacklogGrowing',
@@ -83,5 +84,19 @@ describe('the alert rules', () => {
     });
     expect(byName.get('DeliveryConfigurationDiverged')?.for).toBe('1m');
     expect(byName.get('DeliveryIngestBacklogGrowing')?.for).toBe('15m');
+    expect(byName.get('DeliveryDispatchFullTomorrow')).toMatchObject({
+      for: '10m',
+      expr: expect.stringMatching(
+        /utilization="1"\}\)\s*\/ max by \(namespace\) \(capacity_usage_counters\{scope="DISPATCH", day_offset="1"\}\)\s*> on \(namespace\) max by \(namespace\) \(capacity_usage_full_dispatch_alert_share\)\s*$/,
+      ),
+    });
+  });
+
+  it('link the capacity alert to its runbook section in docs/operations.md', () => {
+    const docs = fs.readFileSync(path.join(ROOT, 'docs/operations.md'), 'utf8');
+    const rule = rules().find((r) => r.alert === 'DeliveryDispatchFullTomorrow');
+    const anchor = /#([a-z-]+)$/.exec(rule?.annotations.runbook_url ?? '')?.[1];
+    expect(anchor).toBe('runbook-capacity-filling-up');
+    expect(docs).toContain(`<a id="${anchor}"></a>`);
   });
 });

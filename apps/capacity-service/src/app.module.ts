@@ -5,6 +5,10 @@ import { PersistenceModule } from '@delivery/persistence';
 import { errorResponseFormat, PlatformModule } from '@delivery/platform';
 import { CAPACITY_AUTH_SCHEMES, CAPACITY_CONFIG, CapacityConfig } from './capacity.config';
 import { CapacityMetrics } from './capacity.metrics';
+import {
+  CAPACITY_USAGE_CONTROLLERS,
+  CAPACITY_USAGE_PROVIDERS,
+} from './capacity-usage/capacity-usage.providers';
 import { CLOCK, systemClock } from './clock';
 import { ConfigurationController } from './configuration/configuration.controller';
 import { CONFIGURATION_PROVIDERS } from './configuration/configuration.providers';
@@ -55,6 +59,7 @@ export class AppModule {
         DeliveryCapacityExplanationController,
         ConfigurationController,
         ...RESERVATION_CONTROLLERS,
+        ...CAPACITY_USAGE_CONTROLLERS,
       ],
       providers: [
         { provide: CAPACITY_CONFIG, useValue: config },
@@ -63,6 +68,7 @@ export class AppModule {
         ...CONFIGURATION_PROVIDERS,
         ...DELIVERY_CAPACITY_PROVIDERS,
         ...RESERVATION_PROVIDERS,
+        ...CAPACITY_USAGE_PROVIDERS,
       ],
     };
   }

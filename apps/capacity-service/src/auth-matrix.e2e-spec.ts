@@ -76,6 +76,14 @@ const OPERATIONS: Operation[] = [
     ...configure,
   },
   {
+    name: 'GET /capacity/usage',
+    method: 'get',
+    path: '/capacity/usage',
+    scope: 'configuration:read',
+    ok: 200,
+    ...configure,
+  },
+  {
     name: 'POST /configuration/load',
     method: 'post',
     path: '/configuration/load',

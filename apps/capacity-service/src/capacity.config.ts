@@ -19,6 +19,10 @@ const capacityEnv = {
   CONFIGURATION_BODY_LIMIT_MB: env.int(16, 1, 512),
   /** reservations.md R2.5: how often this replica's sweeper expires due holds (every replica runs one) */
   RESERVATION_SWEEP_INTERVAL_MS: env.int(15_000, 50, 3_600_000),
+  /** operations.md: how often this replica counts the usage gauges (not per scrape) */
+  CAPACITY_USAGE_REFRESH_MS: env.int(30_000, 50, 3_600_000),
+  /** operations.md: share (%) of tomorrow's DISPATCH counters at 100 % above which the alert fires */
+  CAPACITY_FULL_DISPATCH_ALERT_PERCENT: env.int(10, 0, 100),
 };
 
 export type CapacityConfig = EnvOf<typeof capacityEnv> & { auth: AuthConfig };

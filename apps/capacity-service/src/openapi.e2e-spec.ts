@@ -53,6 +53,7 @@ describe('OpenAPI document', () => {
       '500',
     ]);
     expect(Object.keys(document.paths).sort()).toEqual([
+      '/capacity/v1/capacity/usage',
       '/capacity/v1/configuration',
       '/capacity/v1/configuration/load',
       '/capacity/v1/delivery/capacity',
@@ -99,6 +100,7 @@ describe('OpenAPI document', () => {
       'confirmReservation',
       'createReservation',
       'explainDeliveryCapacity',
+      'getCapacityUsage',
       'getConfiguration',
       'getReservation',
       'loadConfiguration',

@@ -69,3 +69,19 @@ export type { CounterPlanEntry, DatePlan, GroupPlan, WindowPlanEntry } from './e
 export type { ExplainedOutcome } from './engine/capacity-engine';
 export { calculate, explain, planReads } from './engine/capacity-engine';
 export type * from './engine/explanation.types';
+export type {
+  CounterDayUsage,
+  HeldUnitsRow,
+  UsageData,
+  UsageFilter,
+  UsageLevels,
+  UsagePage,
+} from './usage/counter-usage';
+export {
+  counterUsage,
+  DEFAULT_USAGE_DAYS,
+  MAX_USAGE_DAYS,
+  USAGE_LEVELS,
+  usageLevels,
+  usageRange,
+} from './usage/counter-usage';

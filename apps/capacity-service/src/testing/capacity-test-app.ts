@@ -60,6 +60,8 @@ export async function startCapacityTestApp(
     ].join(';'),
     // the reservation sweeper stays quiet unless a test sets its interval
     RESERVATION_SWEEP_INTERVAL_MS: String(3_600_000),
+    // so do the usage gauges
+    CAPACITY_USAGE_REFRESH_MS: String(3_600_000),
     ...env,
   });
   const app = await createCapacityApp(config, { clock: options.clock });

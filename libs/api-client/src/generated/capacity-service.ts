@@ -163,6 +163,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/capacity/v1/capacity/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Capacity, used, held and free units of every counter per day (scope configuration:read)
+         * @description Each counter (PICKING per node, DISPATCH per route, WINDOW per route window) on each day of the range (default today and the next 6 days in the business time zone, at most 62 days), with the capacity the calculation applies that day (overrides; a window of today that has started is blocked: 0), sorted by utilization, highest first; paged by `page` and `pageSize`.
+         */
+        get: operations["getCapacityUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1337,6 +1357,115 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             selections: components["schemas"]["ReservationSelectionResponse"][];
+        };
+        CounterUsageResponse: {
+            /** @enum {string} */
+            scope: "PICKING" | "DISPATCH" | "WINDOW";
+            /**
+             * @description Node code (PICKING), route code (DISPATCH) or `route:window` (WINDOW).
+             * @example R-CD01-LIMCENTRO-N
+             */
+            ref: string;
+            /**
+             * @description The picking node, or the source node of the route.
+             * @example CD01
+             */
+            node: string;
+            /**
+             * @description Null for PICKING.
+             * @example R-CD01-LIMCENTRO-N
+             */
+            route: string | null;
+            /**
+             * @description The window code (WINDOW only).
+             * @example null
+             */
+            window: string | null;
+            /**
+             * @description The target zone of a home-delivery route; null otherwise.
+             * @example LIM-CENTRO
+             */
+            zone: string | null;
+            /**
+             * Format: date
+             * @example 2026-11-25
+             */
+            date: string;
+            /**
+             * Format: int64
+             * @description The capacity the calculation applies that day: the override for the date, else the default; 0 for a window that has started today (blocked); null when unlimited.
+             * @example 200
+             */
+            capacity: number | null;
+            /**
+             * Format: int64
+             * @description Units taken (held and confirmed reservations, usage imports).
+             * @example 192
+             */
+            used: number;
+            /**
+             * Format: int64
+             * @description Part of `used` taken by reservations still HELD (given back if they expire or are released).
+             * @example 2
+             */
+            held: number;
+            /**
+             * Format: int64
+             * @description capacity − used (never below 0): the units a hold can still take. Null when unlimited.
+             * @example 8
+             */
+            free: number | null;
+            /**
+             * @description used / capacity, 4 decimals (1 when the capacity is 0); null when unlimited.
+             * @example 0.96
+             */
+            utilization: number | null;
+            /**
+             * @description A window of today that has started: closed to new promises.
+             * @example false
+             */
+            blocked: boolean;
+        };
+        CapacityUsageResponse: {
+            /**
+             * Format: date
+             * @example 2026-11-24
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-11-30
+             */
+            to: string;
+            /**
+             * @description The business time zone of the dates.
+             * @example America/Lima
+             */
+            timezone: string;
+            /**
+             * Format: int64
+             * @description The configuration version the capacities come from.
+             * @example 3
+             */
+            configurationVersion: number;
+            /**
+             * Format: int32
+             * @example 1
+             */
+            page: number;
+            /**
+             * Format: int32
+             * @example 100
+             */
+            pageSize: number;
+            /**
+             * Format: int32
+             * @description Counter-days matching the filters, all pages.
+             * @example 91
+             */
+            total: number;
+            /** @description Highest utilization first (unlimited counters last), then date, then scope (PICKING, DISPATCH, WINDOW), then configuration order. */
+            items: components["schemas"]["CounterUsageResponse"][];
         };
     };
     responses: never;
@@ -2639,6 +2768,139 @@ export interface operations {
                      *       "details": {
                      *         "identifier": "order-123"
                      *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getCapacityUsage: {
+        parameters: {
+            query?: {
+                /** @description First day (business time zone). Default: today. */
+                from?: string;
+                /** @description Last day, inclusive: not before `from`, at most 62 days from it. Default: `from` + 6 days. */
+                to?: string;
+                /** @description Only counters of this scope. */
+                scope?: "PICKING" | "DISPATCH" | "WINDOW";
+                /** @description Only the PICKING counter of this node and the DISPATCH/WINDOW counters of the routes leaving it. */
+                node?: string;
+                /** @description Only the DISPATCH and WINDOW counters of this route. */
+                route?: string;
+                /** @description Only the DISPATCH and WINDOW counters of the routes delivering to this zone. */
+                zone?: string;
+                /** @description Only counters whose utilization (a fraction: 0.9 is 90 %) is at least this; excludes unlimited ones. */
+                minUtilization?: number;
+                /** @description Page, from 1. */
+                page?: number;
+                /** @description Counter-days per page. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CapacityUsageResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: every problem of the query in `details.errors` (a malformed date, `to` before `from` or more than 62 days after it, an unknown scope or parameter, a page out of range) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "VALIDATION_ERROR",
+                     *       "message": "The usage query is invalid",
+                     *       "details": {
+                     *         "errors": [
+                     *           {
+                     *             "field": "to",
+                     *             "message": "must not be before from"
+                     *           },
+                     *           {
+                     *             "field": "scope",
+                     *             "message": "must be one of the following values: PICKING, DISPATCH, WINDOW"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope configuration:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: configuration:read",
+                     *       "details": {}
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponse"];

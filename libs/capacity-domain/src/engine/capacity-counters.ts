@@ -27,6 +27,11 @@ export class CounterBook {
     }
   }
 
+  /** Some row names the counter (without one, `used` is 0 on every day). */
+  hasRows(counter: CounterModel): boolean {
+    return this.usedByCounter.has(counter);
+  }
+
   used(counter: CounterModel, day: DayNumber): number {
     return this.usedByCounter.get(counter)?.get(day) ?? 0;
   }

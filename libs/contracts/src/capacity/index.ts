@@ -19,3 +19,5 @@ export * from './item-capacity.request';
 export * from './reservation-request.dto';
 export * from './reservation-response.dto';
 export * from './configuration.examples';
+export * from './capacity-usage.request';
+export * from './capacity-usage.response';

@@ -1,0 +1,61 @@
+import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { Clock } from '@delivery/capacity-domain';
+import { ROOT_LOGGER } from '@delivery/platform';
+import { CAPACITY_CONFIG, CapacityConfig } from '../capacity.config';
+import { CLOCK } from '../clock';
+import { CapacityUsageMetrics } from './capacity-usage.metrics';
+import { CountUsageLevelsUseCase } from './count-usage-levels.use-case';
+
+/**
+ * Counts the usage gauges every `CAPACITY_USAGE_REFRESH_MS` (default 30 s) — on a timer, so a scrape costs nothing
+ * and many scrapes cost no more. The first count runs one interval after start-up (none before a snapshot is
+ * loaded); a failed count is logged and the gauges keep their last values until the next tick. Stopped, waiting for a count in
+ * flight, before the database pool closes on shutdown.
+ */
+@Injectable()
+export class CapacityUsageGauges implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly countLevels: CountUsageLevelsUseCase,
+    private readonly metrics: CapacityUsageMetrics,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(CAPACITY_CONFIG) private readonly config: CapacityConfig,
+    @Inject(ROOT_LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.schedule();
+  }
+
+  async beforeApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One count; the gauges are set only when a snapshot is loaded. */
+  async refresh(): Promise<void> {
+    const at = this.clock.now();
+    const levels = await this.countLevels.execute();
+    if (levels !== null) this.metrics.record(levels, at);
+  }
+
+  private schedule(): void {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      this.running = this.refresh()
+        .catch((error: unknown) => {
+          this.logger.warn(`usage gauges: ${(error as Error).message} (retrying at the next tick)`);
+        })
+        .finally(() => {
+          this.running = null;
+          this.schedule();
+        });
+    }, this.config.CAPACITY_USAGE_REFRESH_MS);
+    this.timer.unref();
+  }
+}

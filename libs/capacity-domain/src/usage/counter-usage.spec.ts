@@ -1,0 +1,192 @@
+import { runAtOnce } from '../configuration/slices';
+import { demoDocument } from '../testing/demo-world';
+import { clockAt, snapshotOf } from '../testing/world-builder';
+import { counterUsage, usageLevels, usageRange, UsageFilter } from './counter-usage';
+
+/** Tuesday 2026-11-24, 10:00 in Lima: the AM windows (09:00) of today have started, PM (14:00) has not. */
+const CLOCK = clockAt('2026-11-24T15:00:00Z');
+const ALL: UsageFilter = { scope: null, node: null, route: null, zone: null, minUtilization: null };
+
+const snapshot = snapshotOf({
+  ...demoDocument(),
+  capacityOverrides: [
+    { scope: 'DISPATCH', ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-27', capacity: 100 },
+    { scope: 'PICKING', ref: 'TD07', date: '2026-11-25', capacity: null },
+  ],
+});
+const DATA = {
+  used: [
+    { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', used: 190 },
+    { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-27', used: 100 },
+    { scope: 'PICKING' as const, ref: 'CD01', date: '2026-11-24', used: 500 },
+    { scope: 'WINDOW' as const, ref: 'R-CD01-LIMCENTRO-N:AM', date: '2026-11-24', used: 12 },
+  ],
+  held: [{ scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', units: 2 }],
+};
+const WEEK = { from: '2026-11-24', to: '2026-11-30' };
+const usage = (filter: Partial<UsageFilter> = {}, page = { offset: 0, limit: 1000 }, range = WEEK) =>
+  runAtOnce(counterUsage(snapshot, range, { ...ALL, ...filter }, DATA, CLOCK, page));
+
+describe('capacity usage per counter and day', () => {
+  it('lists every counter on every day: 13 counters of the demo world over 7 days', () => {
+    expect(usage().total).toBe(91);
+  });
+
+  it('applies overrides, blocks a window that started today and sorts by utilization, then date', () => {
+    const [first, second, third, fourth, fifth] = usage().items;
+    expect(first).toEqual({
+      scope: 'WINDOW',
+      ref: 'R-CD01-LIMCENTRO-N:AM',
+      node: 'CD01',
+      route: 'R-CD01-LIMCENTRO-N',
+      window: 'AM',
+      zone: 'LIM-CENTRO',
+      date: '2026-11-24',
+      capacity: 0,
+      used: 12,
+      held: 0,
+      free: 0,
+      utilization: 1,
+      blocked: true,
+    });
+    expect(second).toMatchObject({
+      ref: 'R-CD01-LIMCENTRO-N',
+      date: '2026-11-27',
+      capacity: 100,
+      used: 100,
+      free: 0,
+    });
+    expect(third).toEqual({
+      scope: 'DISPATCH',
+      ref: 'R-CD01-LIMCENTRO-N',
+      node: 'CD01',
+      route: 'R-CD01-LIMCENTRO-N',
+      window: null,
+      zone: 'LIM-CENTRO',
+      date: '2026-11-25',
+      capacity: 200,
+      used: 190,
+      held: 2,
+      free: 10,
+      utilization: 0.95,
+      blocked: false,
+    });
+    expect(fourth).toMatchObject({
+      scope: 'PICKING',
+      ref: 'CD01',
+      date: '2026-11-24',
+      utilization: 0.5,
+      free: 500,
+    });
+    // then 0 %: by date, PICKING before DISPATCH before WINDOW, configuration order
+    expect(fifth).toMatchObject({
+      scope: 'PICKING',
+      ref: 'TD05',
+      date: '2026-11-24',
+      utilization: 0,
+      free: 100,
+    });
+  });
+
+  it('puts a counter over its capacity (lowered under what is held) first, with nothing free', () => {
+    const over = {
+      ...DATA,
+      used: [
+        ...DATA.used,
+        { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-E', date: '2026-11-28', used: 45 },
+      ],
+    };
+    const page = runAtOnce(counterUsage(snapshot, WEEK, ALL, over, CLOCK, { offset: 0, limit: 3 }));
+    expect(page.items.map((i) => `${i.ref} ${i.date} ${i.utilization} ${i.free}`)).toEqual([
+      'R-CD01-LIMCENTRO-E 2026-11-28 1.5 0',
+      'R-CD01-LIMCENTRO-N:AM 2026-11-24 1 0',
+      'R-CD01-LIMCENTRO-N 2026-11-27 1 0',
+    ]);
+  });
+
+  it('puts unlimited counters last, with no free capacity or utilization', () => {
+    const items = usage().items;
+    expect(items[items.length - 1]).toMatchObject({
+      scope: 'PICKING',
+      ref: 'TD07',
+      date: '2026-11-25',
+      capacity: null,
+      free: null,
+      utilization: null,
+    });
+    expect(items.filter((item) => item.capacity === null)).toHaveLength(1);
+  });
+
+  it('does not block a window of today before it starts, nor a window of another day', () => {
+    const pm = usage({ scope: 'WINDOW', route: 'R-CD01-LIMCENTRO-N' }).items;
+    expect(pm.find((i) => i.window === 'PM' && i.date === '2026-11-24')).toMatchObject({
+      capacity: 40,
+      blocked: false,
+    });
+    expect(pm.find((i) => i.window === 'AM' && i.date === '2026-11-25')).toMatchObject({
+      capacity: 40,
+      blocked: false,
+    });
+  });
+
+  it('filters by scope, node, route, zone and minimum utilization', () => {
+    expect(usage({ scope: 'WINDOW' }).total).toBe(21);
+    expect(usage({ node: 'CD01' }).total).toBe(7 * (1 + 4 + 3)); // its picking, 4 routes, 3 windows
+    expect(usage({ route: 'R-CD01-LIMCENTRO-N' }).total).toBe(7 * 3);
+    expect(usage({ zone: 'LIM-SUR' }).items.map((i) => i.ref)).toEqual(Array(7).fill('R-TD05-LIMSUR-N'));
+    expect(usage({ minUtilization: 0.9 }).items.map((i) => `${i.ref} ${i.date}`)).toEqual([
+      'R-CD01-LIMCENTRO-N:AM 2026-11-24',
+      'R-CD01-LIMCENTRO-N 2026-11-27',
+      'R-CD01-LIMCENTRO-N 2026-11-25',
+    ]);
+    expect(usage({ node: 'NOPE' }).total).toBe(0);
+  });
+
+  it('pages the sorted list', () => {
+    const all = usage().items;
+    const page = usage({}, { offset: 2, limit: 3 });
+    expect(page.total).toBe(91);
+    expect(page.items).toEqual(all.slice(2, 5));
+    expect(usage({}, { offset: 90, limit: 10 }).items).toEqual(all.slice(90));
+  });
+});
+
+describe('usage range', () => {
+  it('defaults to today and the next six days in the business time zone', () => {
+    // 2026-11-25T03:00Z is still the 24th in Lima
+    expect(usageRange(snapshot, clockAt('2026-11-25T03:00:00Z'), null, null)).toEqual({
+      from: '2026-11-24',
+      to: '2026-11-30',
+      problems: [],
+    });
+    expect(usageRange(snapshot, CLOCK, '2026-12-01', null).to).toBe('2026-12-07');
+  });
+
+  it('refuses an inverted range and one longer than 62 days', () => {
+    expect(usageRange(snapshot, CLOCK, '2026-12-01', '2026-11-30').problems).toEqual([
+      { field: 'to', message: 'must not be before from (2026-12-01)' },
+    ]);
+    expect(usageRange(snapshot, CLOCK, '2026-12-01', '2027-01-31').problems).toEqual([]);
+    expect(usageRange(snapshot, CLOCK, '2026-12-01', '2027-02-01').problems).toEqual([
+      { field: 'to', message: 'must be at most 62 days from from (2026-12-01)' },
+    ]);
+    expect(usageRange(snapshot, CLOCK, null, '2026-11-23').problems).toHaveLength(1);
+  });
+});
+
+describe('usage levels (the gauges)', () => {
+  it('counts limited counters at or above 80, 90 and 100 % per scope and day offset', () => {
+    const levels = runAtOnce(usageLevels(snapshot, DATA, CLOCK, 3));
+    expect(levels.map((l) => `${l.scope} +${l.dayOffset}: ${l.counters} ${l.atOrAbove.join('/')}`)).toEqual([
+      'PICKING +0: 4 0/0/0',
+      'PICKING +1: 3 0/0/0', // TD07 unlimited on the 25th
+      'PICKING +2: 4 0/0/0',
+      'DISPATCH +0: 6 0/0/0',
+      'DISPATCH +1: 6 1/1/0',
+      'DISPATCH +2: 6 0/0/0',
+      'WINDOW +0: 3 1/1/1', // AM has started
+      'WINDOW +1: 3 0/0/0',
+      'WINDOW +2: 3 0/0/0',
+    ]);
+  });
+});

@@ -1,0 +1,158 @@
+/**
+ * S1-usage: `GET {base}/capacity/usage` on the national network (16,160 routes; `BENCH_USAGE_ROUTES` for a smaller
+ * generated one): every counter for 7 days (the default range), its first page (`BENCH_USAGE_PAGE_SIZE`, default
+ * 100), with one DISPATCH and WINDOW counter in ten used on every day and 2,000 holds still HELD. Baseline in the same run: the 100-item calculation of
+ * the same world, sent one after another. Event-loop stalls show as the worst latency of small calculations sent
+ * back to back while the usage requests run, against the same calculations with nothing else running.
+ */
+import { Client } from 'pg';
+import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
+import { round } from './load';
+import {
+  BASE,
+  calculationClient,
+  freshService,
+  loadAverage,
+  median,
+  nationalWorld,
+  putConfiguration,
+  Service,
+  timed,
+  worldOf,
+} from './scale-world';
+
+const USAGE_REQUESTS = 20;
+const PAGE_SIZE = Number(process.env.BENCH_USAGE_PAGE_SIZE ?? 100);
+const CALCULATIONS = 50;
+const HELD = 2000;
+
+/** One DISPATCH and WINDOW counter in ten used on each of the next 7 days, and HELD reservations on some. */
+async function fillCounters(databaseUrl: string): Promise<number> {
+  const client = new Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const today = `(now() AT TIME ZONE 'America/Lima')::date`;
+    const days = `generate_series(${today}, ${today} + 6, interval '1 day') AS d(day)`;
+    const used = await client.query(`
+      INSERT INTO capacity_counters (scope, ref, date, used)
+      SELECT 'DISPATCH', code, day, abs(hashtext(code || day::text)) % (dispatch_capacity::bigint + 1)
+      FROM capacity_routes, ${days}
+      WHERE dispatch_capacity IS NOT NULL AND position % 10 = 0
+      UNION ALL
+      SELECT 'WINDOW', route_code || ':' || code, day, abs(hashtext(route_code || code || day::text)) % (capacity::bigint + 1)
+      FROM capacity_route_windows, ${days}
+      WHERE capacity IS NOT NULL AND abs(hashtext(route_code || code)) % 10 = 0
+      ON CONFLICT DO NOTHING`);
+    await client.query(
+      `INSERT INTO capacity_reservations (identifier, body_hash, status, created_at, hold_expires_at, selections, taken)
+       SELECT 'bench-' || n, '-', 'HELD', now(), now() + interval '8 hours', '[]',
+              jsonb_build_array(jsonb_build_object('scope', 'DISPATCH', 'ref', r.code,
+                'date', ${today} + n % 7, 'units', 1, 'capacity', r.dispatch_capacity))
+       FROM generate_series(1, $1) AS n
+       JOIN capacity_routes r ON r.position = n * 7 % (SELECT count(*) FROM capacity_routes)`,
+      [HELD],
+    );
+    return used.rowCount ?? 0;
+  } finally {
+    await client.end();
+  }
+}
+
+async function sequential(count: number, send: () => Promise<void>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) times.push((await timed(send)).ms);
+  return times;
+}
+
+async function expectOk(response: Response, what: string): Promise<string> {
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${what}: ${response.status} ${text.slice(0, 500)}`);
+  return text;
+}
+
+const scenario: BenchScenario = {
+  id: 'S1-usage',
+  title: 'Capacity usage of every counter of the national network for 7 days',
+  target:
+    'GET /capacity/usage (every counter, 7 days) ≤ 10 × a 100-item calculation; no long event-loop stall while it runs',
+  async run(): Promise<BenchResult> {
+    const routes = Number(process.env.BENCH_USAGE_ROUTES ?? 0);
+    const world = routes > 0 ? worldOf(routes) : nationalWorld();
+    const service: Service = await freshService('delivery_bench_usage');
+    const calculations = await calculationClient(
+      service,
+      JSON.stringify(world.network.requests.explicitOrigins),
+    );
+    const rows: BenchResult['rows'] = [];
+    try {
+      await putConfiguration(service, world.text);
+      const filled = await fillCounters(service.databaseUrl);
+      const usageUrl = `${service.app.url}${BASE}/capacity/usage?pageSize=${PAGE_SIZE}`;
+      const readHeaders = await service.headers('configuration:read');
+      const usage = async () => {
+        await expectOk(await fetch(usageUrl, { headers: readHeaders }), 'usage');
+      };
+      const first = JSON.parse(await expectOk(await fetch(usageUrl, { headers: readHeaders }), 'usage')) as {
+        total: number;
+        items: unknown[];
+      };
+      const calculate = await service.headers('capacity:calculate');
+      const hundred = JSON.stringify(world.network.requests.hundredItems);
+      const calculation = async () => {
+        await expectOk(
+          await fetch(`${service.app.url}${BASE}/delivery/capacity`, {
+            method: 'POST',
+            headers: calculate,
+            body: hundred,
+          }),
+          'calculation',
+        );
+      };
+      await sequential(10, calculation); // warm-up
+      await sequential(3, usage);
+      const calcTimes = await sequential(CALCULATIONS, calculation);
+      const during = await calculations.during(() => sequential(USAGE_REQUESTS, usage));
+      const usageTimes = during.value;
+      const idle = await calculations.idle(usageTimes.reduce((sum, t) => sum + t, 0));
+      const usageMs = median(usageTimes);
+      const calcMs = median(calcTimes);
+      rows.push({
+        subject:
+          `GET /capacity/usage?pageSize=${PAGE_SIZE}, ${world.routes} routes, ${first.total} counter-days ` +
+          `(${filled} counters used, ${HELD} holds), ${USAGE_REQUESTS} one after another (load avg ${loadAverage()})`,
+        figures: [
+          { metric: 'median', value: round(usageMs, 1), unit: 'ms' },
+          { metric: 'max', value: round(Math.max(...usageTimes), 1), unit: 'ms' },
+        ],
+      });
+      rows.push({
+        subject: `baseline: POST /delivery/capacity, hundredItems, ${CALCULATIONS} one after another (load avg ${loadAverage()})`,
+        figures: [
+          { metric: 'median', value: round(calcMs, 2), unit: 'ms' },
+          { metric: 'max', value: round(Math.max(...calcTimes), 1), unit: 'ms' },
+        ],
+      });
+      rows.push({
+        subject: 'small calculations back to back while the usage requests run',
+        figures: [{ metric: `worst of ${during.latency.count}`, value: during.latency.max, unit: 'ms' }],
+      });
+      rows.push({
+        subject: 'baseline: the same calculations for as long, nothing else running',
+        figures: [{ metric: `worst of ${idle.count}`, value: idle.max, unit: 'ms' }],
+      });
+      const ratio = round(usageMs / calcMs, 2);
+      return {
+        rows,
+        summary: [
+          `usage ${round(usageMs, 1)} ms = ${ratio} × a 100-item calculation (target ≤ 10): ${verdict(ratio <= 10)}`,
+          `worst small calculation while it runs ${during.latency.max} ms, ${idle.max} ms with nothing else running`,
+        ],
+      };
+    } finally {
+      calculations.close();
+      await service.app.stop();
+    }
+  },
+};
+
+export default scenario;
