@@ -1,6 +1,6 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { DataSource } from 'typeorm';
+import { Database } from '@delivery/persistence';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from '../testing/capacity-test-app';
 import { authWith, demoConfiguration, e10Request, putConfiguration } from '../testing/capacity-fixtures';
 import { confirmReservation, e10Selection, postReservation } from '../testing/reservation-fixtures';
@@ -19,7 +19,7 @@ const line = (item: Record<string, unknown>) =>
 describe('GET /capacity/usage', () => {
   let t: CapacityTestApp;
   let server: App;
-  let db: DataSource;
+  let db: Database;
   const usage = async (query: Record<string, string> = {}) =>
     request(server)
       .get(USAGE_PATH)
@@ -35,7 +35,7 @@ describe('GET /capacity/usage', () => {
   beforeAll(async () => {
     t = await startCapacityTestApp({}, { clock: E10_CLOCK });
     server = t.app.getHttpServer();
-    db = t.app.get(DataSource);
+    db = t.app.get(Database);
   });
   afterAll(() => t.close());
   beforeEach(async () => {
