@@ -16,9 +16,9 @@ describe('queryInBatches', () => {
   });
 
   const series = (to: number, batch: number) =>
-    db.transaction((manager) =>
+    db.transaction((sql) =>
       queryInBatches<{ n: number }>(
-        manager,
+        sql,
         'SELECT n::int AS n FROM generate_series(1, $1::int) n ORDER BY n',
         [to],
         batch,
@@ -35,10 +35,10 @@ describe('queryInBatches', () => {
   });
 
   it('reads several cursors in one transaction and leaves none open', async () => {
-    const open = await db.transaction(async (manager) => {
-      await queryInBatches(manager, 'SELECT 1 AS one');
-      await queryInBatches(manager, 'SELECT 2 AS two');
-      return manager.query<{ count: string }[]>('SELECT count(*) FROM pg_cursors');
+    const open = await db.transaction(async (sql) => {
+      await queryInBatches(sql, 'SELECT 1 AS one');
+      await queryInBatches(sql, 'SELECT 2 AS two');
+      return sql.query<{ count: string }>('SELECT count(*) FROM pg_cursors');
     });
     expect(open).toEqual([{ count: '0' }]);
   });

@@ -26,9 +26,9 @@ export class ReservationRequestPipe implements PipeTransform<unknown, CreateRese
         [{ field: 'request.items', message: `must contain at most ${max} items` }],
         INVALID_RESERVATION,
       );
-    const problems = this.validator.validate(body);
-    if (problems.length === 0) problems.push(...duplicateGroups(body as CreateReservationRequest));
-    if (problems.length === 0) return body as CreateReservationRequest;
+    const checked = this.validator.check(body);
+    const problems = checked.ok ? duplicateGroups(checked.value) : checked.problems;
+    if (checked.ok && problems.length === 0) return checked.value;
     throw validationError(
       problems.slice(0, MAX_LISTED_PROBLEMS),
       problems.length > MAX_LISTED_PROBLEMS
