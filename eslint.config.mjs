@@ -12,6 +12,7 @@ import prettier from 'eslint-config-prettier';
  *  - apps: any lib, never another app; tooling: anything but apps' internals.
  * Scope: capacity and products never meet except through shared libs; a shared lib depends on shared libs only.
  * Data access returns records: it may not import the contracts' response classes (a presenter maps).
+ * TypeORM only runs the migrations: nothing else imports it.
  */
 /** The apps' aliases (their src/index.ts): what tools may use of an app. */
 const appAliases = [
@@ -19,6 +20,13 @@ const appAliases = [
   '@delivery/product-upload-service',
   '@delivery/product-ingest-worker',
 ];
+
+/** TypeORM runs the migrations and nothing else: every query goes through the kernel's `Database`. */
+const typeormOnlyForMigrations = {
+  name: 'typeorm',
+  message:
+    "TypeORM only runs the migrations (libs/persistence: migrate.ts, migrations/); query through '@delivery/persistence' Database.",
+};
 
 const frameworkAndIo = [
   '@nestjs/*',
@@ -120,7 +128,10 @@ export default [
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: appAliases, message: 'Only tools import an app.' }] },
+        {
+          paths: [typeormOnlyForMigrations],
+          patterns: [{ group: appAliases, message: 'Only tools import an app.' }],
+        },
       ],
     },
   },
@@ -136,11 +147,16 @@ export default [
               importNames: responseClasses,
               message: 'Data access returns records; a presenter maps them to response bodies.',
             },
+            typeormOnlyForMigrations,
           ],
           patterns: [{ group: appAliases, message: 'Only tools import an app.' }],
         },
       ],
     },
+  },
+  {
+    files: ['libs/persistence/src/migrate.ts', 'libs/persistence/src/migrations/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Type-aware rules: in code that is async almost everywhere, a promise nobody awaits (its rejection unhandled,

@@ -138,6 +138,16 @@ describe('module boundaries', () => {
     ]);
   });
 
+  it('reports TypeORM imported anywhere but where the migrations run', async () => {
+    const code = "import { DataSource } from 'typeorm';\nexport const probe = DataSource;\n";
+    const typeormOnly = expect.stringMatching(
+      /^no-restricted-imports: 'typeorm' import is restricted.*TypeORM only runs the migrations/,
+    );
+    expect(await messagesFor('apps/capacity-service/src/boundary-probe.ts', code)).toEqual([typeormOnly]);
+    expect(await messagesFor('libs/capacity-data-access/src/boundary-probe.ts', code)).toEqual([typeormOnly]);
+    expect(await messagesFor('libs/persistence/src/migrations/boundary-probe.ts', code)).toEqual([]);
+  });
+
   it('lets tools, and only tools, import an app through its alias', async () => {
     const code =
       "import { standaloneConfiguration } from '@delivery/capacity-service';\nexport const probe = standaloneConfiguration;\n";
