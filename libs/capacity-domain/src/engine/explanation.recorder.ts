@@ -3,8 +3,16 @@
  * ranks read from the very `ranked` list the answer is built from, so the explanation cannot disagree with it.
  */
 import { DayNumber, formatDate } from '../calendar/calendar';
+import type { DispatchType } from '../configuration/configuration-document.types';
+import type { NodeModel } from '../configuration/snapshot';
+import type { CounterUsageRow } from '../request/calculation-data.types';
 import type { CounterBook } from './capacity-counters';
-import type { GroupExplanation, PathExplanation, PlacementExplanation } from './explanation.types';
+import type {
+  ExplanationBasis,
+  GroupExplanation,
+  PathExplanation,
+  PlacementExplanation,
+} from './explanation.types';
 import type { GroupEvaluation } from './group.evaluator';
 import type { PathDateSearch, PathEvaluation } from './path-dates.calculator';
 import { PathRecorder } from './path.recorder';
@@ -17,26 +25,74 @@ export interface RecordedPath {
 
 /** What `explain` hands to a layout: filled while it calculates. */
 export interface ExplanationSink {
+  /** the run's scope (its "now"), set by the layout */
+  scope: RequestScope | null;
   placement: PlacementExplanation | null;
   groups: GroupExplanation[];
 }
+
+/** HH:MM of minutes since midnight. */
+export function formatTime(minutes: number): string {
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
+}
+
+/** The basis of a run: its instant, the configuration version, the identifier and the counter rows it read. */
+export function explanationBasis(
+  scope: RequestScope,
+  now: Date,
+  configurationVersion: number,
+  identifier: string | null,
+  counters: readonly CounterUsageRow[],
+): ExplanationBasis {
+  return {
+    now: now.toISOString(),
+    businessNow: businessInstant(scope),
+    timeZone: scope.snapshot.settings.timezone,
+    configurationVersion,
+    identifier,
+    counters: counters.map(({ scope: counterScope, ref, date, used }) => ({
+      scope: counterScope,
+      ref,
+      date,
+      used,
+    })),
+  };
+}
+
+const businessInstant = (scope: RequestScope): string =>
+  `${formatDate(scope.today)}T${formatTime(scope.nowMinutes)}`;
 
 export class ExplanationRecorder {
   constructor(
     private readonly scope: RequestScope,
     private readonly counters: CounterBook,
     private readonly search: PathDateSearch,
+    /** how many ranks the answer lists: layout A `maxAlternativePaths`, layout B 1 */
+    private readonly listedRanks: number,
   ) {}
 
-  pathRecorder(start: DayNumber): PathRecorder {
-    return new PathRecorder(
-      this.counters,
-      (startMinutes, date) => this.search.closedByTime(startMinutes, date),
-      start > this.scope.purchase ? this.scope.purchase : null,
-    );
+  pathRecorder(origin: NodeModel, start: DayNumber): PathRecorder {
+    const cutoff = origin.pickingCutoffMinutes;
+    return new PathRecorder({
+      counters: this.counters,
+      windowClosedByTime: (startMinutes, date) => this.search.closedByTime(startMinutes, date),
+      calendarOnly: this.scope.calendarOnly,
+      cutoffPassed:
+        start > this.scope.purchase && cutoff !== null
+          ? {
+              on: this.scope.purchase,
+              state: { cutoffTime: formatTime(cutoff), comparedWith: businessInstant(this.scope) },
+            }
+          : null,
+    });
   }
 
-  group(evaluation: GroupEvaluation, recorded: readonly RecordedPath[]): GroupExplanation {
+  group(
+    evaluation: GroupEvaluation,
+    recorded: readonly RecordedPath[],
+    dispatchType: DispatchType,
+  ): GroupExplanation {
     const { spec, error, ranked } = evaluation;
     const rankOf = new Map(ranked.map((listed, index) => [listed, index]));
     const paths = recorded.map(({ evaluation: result, recorder }): PathExplanation => {
@@ -68,12 +124,15 @@ export class ExplanationRecorder {
                 route: path.code,
               },
         chosen: rankIndex === 0,
+        listed: rankIndex >= 0 && rankIndex < this.listedRanks,
       };
     });
     return {
       origin: spec.originCode,
       dispatchMode: spec.mode,
+      dispatchType,
       destination: spec.destination?.code ?? null,
+      items: spec.items.map((item) => item.index),
       units: evaluation.units,
       wholesaleAdditionalDays: evaluation.extraDays,
       stockProblems: error?.code === 'STOCK_ERROR' ? error.details : [],
