@@ -426,7 +426,7 @@ describe('explanations on small worlds', () => {
     );
     const request = requestA({
       deliveryData: { zone: 'Z' },
-      calculationOptions: { optimization: 'COMPLETE_STOCK_SINGLE_ORIGIN' },
+      calculationOptions: { optimization: 'ONLY_STOCK_SINGLE_ORIGIN' },
       items: ['S1', 'S2'].map((skuCode) => ({ skuCode })),
     });
     const stock = [stockRow('S1', 'CD1', 1), stockRow('S2', 'CD2', 1)];
@@ -473,6 +473,8 @@ describe('explanations on small worlds', () => {
     dispatchType: 'NORMAL',
     destination: '150101',
     quantity: 2,
+    latitude: -12.1,
+    longitude: -77.03,
     deliveryMode: 'HOME_DELIVERY',
     ...fields,
   });
