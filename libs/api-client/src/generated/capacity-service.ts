@@ -803,7 +803,7 @@ export interface components {
             configurationVersion: number;
             /** @description The request's `identifier` (layout A; the calculation's `identifier` then equals it); null when not given or for layout B. */
             identifier: string | null;
-            /** @description Every stored counter row read (a counter without a row counts 0 used); calendar-only mode reads none. Counters move as orders are placed: an earlier answer may have read other values. */
+            /** @description Every stored counter row read (a counter without a row counts 0 used). Counters move as orders are placed: an earlier answer may have read other values. */
             counters: components["schemas"]["CounterReadingResponse"][];
         };
         CandidateOrderKeyResponse: {

@@ -43,6 +43,20 @@ function explained(
   return explanation;
 }
 
+const lineB = (fields: Partial<DispatchItemRequest> = {}): DispatchItemRequest => ({
+  origin: 'CD01',
+  entityType: 'CD',
+  skuCode: 'SKU-1',
+  zone: 'LIM-CENTRO',
+  dispatchType: 'NORMAL',
+  destination: '150101',
+  quantity: 2,
+  latitude: -12.1,
+  longitude: -77.03,
+  deliveryMode: 'HOME_DELIVERY',
+  ...fields,
+});
+
 const chosenPath = (explanation: CalculationExplanation): PathExplanation =>
   explanation.groups[0].paths.find((path) => path.chosen) as PathExplanation;
 
@@ -60,8 +74,9 @@ describe('explanation equals the answer on every random world', () => {
     randomWorld(seed + 1, { horizon: [3, 15], span: 60, placement: true }),
   ]).flat();
 
-  it('same answer as calculate; chosen path, ranks and dates are the answer’s; every search is well formed', () => {
+  it('same answer as calculate; chosen path, ranks and dates are the answer’s; every search is well formed; the basis, group identity, listing and placement coverage agree with the request and the answer', () => {
     let paths = 0;
+    let placements = 0;
     for (const [w, generated] of worlds.entries()) {
       // half the requests carry an identifier, which the basis echoes
       const world =
@@ -90,6 +105,26 @@ describe('explanation equals the answer on every random world', () => {
         timeZone: snapshot.settings.timezone,
       });
       expect(explanation.basis.counters).toEqual(world.usage);
+      const placement = explanation.placement;
+      if (placement !== null) {
+        placements++;
+        const cap = world.request.calculationOptions?.maxItemsPerOrigin ?? null;
+        expect(placement.maxItemsPerOrigin).toBe(
+          placement.optimization === 'ONLY_STOCK_SINGLE_ORIGIN' ? null : cap,
+        );
+        for (const candidate of placement.candidates) {
+          for (const round of candidate.rounds) {
+            const capped = round.coveredUncapped.slice(0, placement.maxItemsPerOrigin ?? Infinity);
+            expect(round.coveredCapped).toEqual(capped);
+            if (round.outcome === 'CHOSEN') expect(candidate.taken).toEqual(round.coveredCapped);
+          }
+        }
+        // a single origin places everything or nothing, and says which
+        if (placement.optimization === 'ONLY_STOCK_SINGLE_ORIGIN')
+          expect(placement.stopped).toBe(
+            placement.unplaced.length > 0 ? 'NO_ORIGIN_COVERS_ALL' : 'ALL_PLACED',
+          );
+      }
       const groups = outcome.response.logisticsCapacity;
       // each group names what identifies its entry of the answer
       expect(
@@ -167,6 +202,67 @@ describe('explanation equals the answer on every random world', () => {
       });
     }
     expect(paths).toBeGreaterThan(worlds.length / 2);
+    expect(placements).toBeGreaterThan(worlds.length / 4);
+  });
+});
+
+describe('layout B explanations equal the answer on random worlds', () => {
+  it('same answer as calculate; each group names its lines, which carry its chosen path’s dates', () => {
+    let split = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const world = randomWorld(seed);
+      const types = new Map(
+        (world.document.nodes as { code: string; type: DispatchItemRequest['entityType'] }[]).map((n) => [
+          n.code,
+          n.type,
+        ]),
+      );
+      const request = {
+        purchaseDate: world.request.purchaseDate,
+        isPurchaseOrderDeliveryDateRequest: seed % 5 === 0,
+        items: world.request.items.map((item, i) =>
+          lineB({
+            line: String(i),
+            origin: item.origin as string,
+            entityType: types.get(item.origin as string) ?? 'CD',
+            zone: world.request.deliveryData.zone as string,
+            dispatchType: i % 2 === 0 ? 'NORMAL' : 'EXPRESS',
+            quantity: item.units ?? 1,
+          }),
+        ),
+      };
+      const snapshot = snapshotOf(world.document);
+      const { outcome: answer, explanation } = explain(
+        snapshot,
+        request,
+        data({ counters: world.usage }),
+        world.clock,
+        3,
+      );
+      const outcome = calculate(snapshot, request, data({ counters: world.usage }), world.clock);
+      expect(JSON.stringify(answer)).toBe(JSON.stringify(outcome));
+      if (explanation === null || outcome.kind === 'invalid' || outcome.layout !== 'B')
+        throw new Error('layout B expected');
+      expect(explanation.basis.counters).toEqual(world.usage);
+      const served = explanation.groups.flatMap((group) => group.items);
+      expect(new Set(served).size).toBe(served.length);
+      for (const group of explanation.groups) {
+        const chosen = group.paths.find((path) => path.chosen);
+        expect(group.paths.filter((path) => path.listed)).toEqual(chosen === undefined ? [] : [chosen]);
+        for (const index of group.items) {
+          const item = request.items[index];
+          expect([group.origin, group.dispatchType, group.destination]).toEqual([
+            item.origin,
+            item.dispatchType,
+            item.zone,
+          ]);
+          expect(outcome.response[index].deliveryDates).toEqual(chosen?.deliveryDates ?? []);
+        }
+      }
+      if (new Set(explanation.groups.map((group) => group.origin)).size < explanation.groups.length) split++;
+    }
+    // worlds where one origin has two groups (a NORMAL and an EXPRESS line)
+    expect(split).toBeGreaterThan(30);
   });
 });
 
@@ -463,20 +559,6 @@ describe('explanations on small worlds', () => {
       ['SLOW', 2, false],
       ['T>FAST', 1, true],
     ]);
-  });
-
-  const lineB = (fields: Partial<DispatchItemRequest> = {}): DispatchItemRequest => ({
-    origin: 'CD01',
-    entityType: 'CD',
-    skuCode: 'SKU-1',
-    zone: 'LIM-CENTRO',
-    dispatchType: 'NORMAL',
-    destination: '150101',
-    quantity: 2,
-    latitude: -12.1,
-    longitude: -77.03,
-    deliveryMode: 'HOME_DELIVERY',
-    ...fields,
   });
 
   it('E8 layout B: a NORMAL and an EXPRESS item from one origin give two groups told apart by dispatch type and items', () => {

@@ -204,7 +204,7 @@ export interface ExplanationBasis {
   readonly configurationVersion: number;
   /** the request's `identifier` (layout A), null when not given or for layout B */
   readonly identifier: string | null;
-  /** every stored counter row read, in the order read; calendar-only mode (E1.7) reads none */
+  /** every stored counter row read, in the order read (calendar-only mode reads them for the trace only) */
   readonly counters: readonly CounterReading[];
 }
 

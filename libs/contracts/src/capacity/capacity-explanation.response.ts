@@ -389,7 +389,7 @@ export class ExplanationBasisResponse {
     type: () => CounterReadingResponse,
     isArray: true,
     description:
-      'Every stored counter row read (a counter without a row counts 0 used); calendar-only mode reads none. ' +
+      'Every stored counter row read (a counter without a row counts 0 used). ' +
       'Counters move as orders are placed: an earlier answer may have read other values.',
   })
   counters!: CounterReadingResponse[];
