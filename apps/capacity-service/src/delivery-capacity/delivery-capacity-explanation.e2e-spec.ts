@@ -92,7 +92,7 @@ describe('POST /delivery/capacity/explanation', () => {
     expect(late.body.calculation.logisticsCapacity[0].deliveryDates[0][0]).toBe('2026-11-28');
     expect(late.body.explanation.basis).toEqual({
       now: '2026-11-24T23:40:00.000Z',
-      businessNow: '2026-11-24T18:40',
+      businessNow: '2026-11-24T18:40:00-05:00',
       timeZone: 'America/Lima',
       configurationVersion: version,
       identifier: 'order-8812',
@@ -105,7 +105,7 @@ describe('POST /delivery/capacity/explanation', () => {
         {
           date: '2026-11-24',
           reason: 'CUTOFF_PASSED',
-          cutoff: { cutoffTime: '18:00', comparedWith: '2026-11-24T18:40' },
+          cutoff: { cutoffTime: '18:00', comparedWith: '2026-11-24T18:40:00-05:00' },
         },
       ],
       found: '2026-11-25',

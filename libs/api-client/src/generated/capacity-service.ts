@@ -868,8 +868,8 @@ export interface components {
              */
             cutoffTime: string;
             /**
-             * @description The explanation's "now" in the business time zone (YYYY-MM-DDTHH:MM).
-             * @example 2026-11-23T18:40
+             * @description The explanation's "now" as wall time in the business time zone, with its offset.
+             * @example 2026-11-24T18:40:00-05:00
              */
             comparedWith: string;
         };

@@ -46,14 +46,9 @@ export function explain(
   const outcome = layoutA
     ? calculateLayoutA(snapshot, request, data, clock, sink)
     : calculateLayoutB(snapshot, request, data, clock, sink);
-  if (outcome.kind === 'invalid' || sink.scope === null)
-    return { outcome: invalid(outcome), explanation: null };
+  if (outcome.kind === 'invalid') return { outcome, explanation: null };
+  if (sink.scope === null) throw new Error('a layout calculated without reporting its scope');
   const identifier = layoutA ? (request.identifier ?? null) : null;
   const basis = explanationBasis(sink.scope, clock.now(), configurationVersion, identifier, data.counters);
   return { outcome, explanation: { basis, placement: sink.placement, groups: sink.groups } };
-}
-
-function invalid(outcome: CapacityOutcome): InvalidOutcome {
-  if (outcome.kind !== 'invalid') throw new Error('an explained outcome without its scope');
-  return outcome;
 }

@@ -2,6 +2,7 @@
  * Collects the explanation during the calculation itself: one `PathRecorder` per evaluated path, then the group's
  * ranks read from the very `ranked` list the answer is built from, so the explanation cannot disagree with it.
  */
+import { isoDateTime } from '../calendar/business-time';
 import { DayNumber, formatDate } from '../calendar/calendar';
 import type { DispatchType } from '../configuration/configuration-document.types';
 import type { NodeModel } from '../configuration/snapshot';
@@ -31,12 +32,6 @@ export interface ExplanationSink {
   groups: GroupExplanation[];
 }
 
-/** HH:MM of minutes since midnight. */
-export function formatTime(minutes: number): string {
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
-}
-
 /** The basis of a run: its instant, the configuration version, the identifier and the counter rows it read. */
 export function explanationBasis(
   scope: RequestScope,
@@ -60,8 +55,9 @@ export function explanationBasis(
   };
 }
 
+/** "now" as the business time zone's wall time with its offset (`2026-11-24T18:40:00-05:00`) */
 const businessInstant = (scope: RequestScope): string =>
-  `${formatDate(scope.today)}T${formatTime(scope.nowMinutes)}`;
+  isoDateTime(scope.snapshot.settings.timezone, formatDate(scope.today), scope.today, scope.nowMinutes);
 
 export class ExplanationRecorder {
   constructor(
@@ -73,17 +69,14 @@ export class ExplanationRecorder {
   ) {}
 
   pathRecorder(origin: NodeModel, start: DayNumber): PathRecorder {
-    const cutoff = origin.pickingCutoffMinutes;
+    const cutoffTime = origin.pickingCutoffTime;
     return new PathRecorder({
       counters: this.counters,
       windowClosedByTime: (startMinutes, date) => this.search.closedByTime(startMinutes, date),
       calendarOnly: this.scope.calendarOnly,
       cutoffPassed:
-        start > this.scope.purchase && cutoff !== null
-          ? {
-              on: this.scope.purchase,
-              state: { cutoffTime: formatTime(cutoff), comparedWith: businessInstant(this.scope) },
-            }
+        start > this.scope.purchase && cutoffTime !== null
+          ? { on: this.scope.purchase, state: { cutoffTime, comparedWith: businessInstant(this.scope) } }
           : null,
     });
   }

@@ -365,7 +365,7 @@ describe('explanations on small worlds', () => {
         {
           date: '2026-11-22',
           reason: 'CUTOFF_PASSED',
-          cutoff: { cutoffTime: '10:00', comparedWith: '2026-11-22T12:00' },
+          cutoff: { cutoffTime: '10:00', comparedWith: '2026-11-22T12:00:00-05:00' },
         },
       ],
       found: '2026-11-23',

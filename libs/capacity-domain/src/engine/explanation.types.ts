@@ -32,7 +32,7 @@ export interface WindowState {
 export interface CutoffState {
   /** HH:MM, business time zone */
   readonly cutoffTime: string;
-  /** YYYY-MM-DDTHH:MM, business time zone: the explanation's "now" */
+  /** the explanation's "now" as wall time in the business time zone with its offset (2026-11-24T18:40:00-05:00) */
   readonly comparedWith: string;
 }
 
@@ -197,7 +197,7 @@ export interface CounterReading {
 export interface ExplanationBasis {
   /** the instant used as "now" (ISO 8601, UTC) */
   readonly now: string;
-  /** "now" in the business time zone (YYYY-MM-DDTHH:MM): today and the time of day cut-offs compare with */
+  /** "now" as wall time in the business time zone with its offset: today and the time cut-offs compare with */
   readonly businessNow: string;
   readonly timeZone: string;
   /** the configuration version the snapshot was loaded from */

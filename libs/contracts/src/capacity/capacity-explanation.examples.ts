@@ -128,7 +128,7 @@ export const EXPLANATION_RESPONSE_EXAMPLE = {
   explanation: {
     basis: {
       now: '2026-11-22T17:00:00.000Z',
-      businessNow: '2026-11-22T12:00',
+      businessNow: '2026-11-22T12:00:00-05:00',
       timeZone: 'America/Lima',
       configurationVersion: 1,
       identifier: 'order-123',
