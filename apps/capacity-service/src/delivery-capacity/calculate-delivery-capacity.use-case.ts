@@ -39,23 +39,26 @@ export class CalculateDeliveryCapacityUseCase {
     return outcome;
   }
 
-  /** The calculation and its explanation from one engine run: not counted as a calculation, its counter read is. */
-  async explain(request: CapacityRequest): Promise<ExplainedOutcome> {
-    const { snapshot, data, clock } = await this.inputs(request);
-    return explain(snapshot, request, data, clock);
+  /**
+   * The calculation and its explanation from one engine run: not counted as a calculation, its counter read is.
+   * `at`: the instant to use as "now" (to explain an earlier answer); the current instant when absent.
+   */
+  async explain(request: CapacityRequest, at: Date | null = null): Promise<ExplainedOutcome> {
+    const { snapshot, version, data, clock } = await this.inputs(request, at ?? this.clock.now());
+    return explain(snapshot, request, data, clock, version);
   }
 
   private async inputs(
     request: CapacityRequest,
-  ): Promise<{ snapshot: Snapshot; data: CalculationData; clock: Clock }> {
-    const { snapshot } = this.active.get();
-    const now = this.clock.now();
+    now: Date = this.clock.now(),
+  ): Promise<{ snapshot: Snapshot; version: number; data: CalculationData; clock: Clock }> {
+    const { snapshot, version } = this.active.get();
     const clock: Clock = { now: () => now };
     const plan = planReads(snapshot, request, clock);
     const readStarted = process.hrtime.bigint();
     const data = await this.reader.read(plan);
     this.metrics.counterReadDuration.observe(seconds(readStarted));
-    return { snapshot, data, clock };
+    return { snapshot, version, data, clock };
   }
 
   private record(request: CapacityRequest, outcome: CapacityOutcome, started: bigint): void {

@@ -1,14 +1,16 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
 import {
   ApiBasicAuth,
   ApiBearerAuth,
   ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
+  ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
 import { Scopes } from '@delivery/auth';
 import { CapacityRequest, isLayoutA } from '@delivery/capacity-domain';
+import { validationError } from '@delivery/platform';
 import {
   DeliveryCapacityExplanationResponse,
   EXPLANATION_REQUEST_EXAMPLE,
@@ -42,8 +44,19 @@ export class DeliveryCapacityExplanationController {
       'group: every valid path with each search it ran (the dates passed over and why: not a picking or ' +
       'departure day, holiday, cut-off passed, counter full with used/capacity, no open window), the dates the ' +
       'range filtered, the search that ran beyond the horizon, the rank keys; and for items without origin ' +
-      'the placement candidates with their ordering key, coverage per round and outcome. Answers 200 also when ' +
-      'the calculation answers 404 ROUTES_NOT_FOUND (`calculationStatus`).',
+      'the placement candidates with their ordering key, coverage per round and outcome. The `basis` states what ' +
+      'the run used: the instant ("now", settable with `at`), the configuration version, the request ' +
+      '`identifier` and every stored counter row read. Answers 200 also when the calculation answers 404 ' +
+      'ROUTES_NOT_FOUND (`calculationStatus`).',
+  })
+  @ApiQuery({
+    name: 'at',
+    required: false,
+    description:
+      'The instant to use as "now" (ISO 8601 with `Z` or an offset), to explain an earlier answer: send the same ' +
+      'body (same `identifier` and `purchaseDate`) with the instant it was calculated at. Counters are read as they ' +
+      'are now. Default: the current instant.',
+    example: '2026-11-23T15:10:00-05:00',
   })
   @ApiCapacityRequest({
     counterAndRange: {
@@ -60,8 +73,22 @@ export class DeliveryCapacityExplanationController {
       },
     },
   })
-  async explain(@Body(CapacityRequestPipe) request: CapacityRequest): Promise<PresentedExplanation> {
-    const explained = await this.calculateDeliveryCapacity.explain(request);
+  async explain(
+    @Body(CapacityRequestPipe) request: CapacityRequest,
+    @Query('at') at?: string,
+  ): Promise<PresentedExplanation> {
+    const explained = await this.calculateDeliveryCapacity.explain(request, instantOf(at));
     return presentExplanation(explained, isLayoutA(request) ? 'A' : 'B');
   }
+}
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** The `at` query parameter: null when absent; a 400 VALIDATION_ERROR unless an ISO 8601 instant with its offset. */
+function instantOf(at: string | undefined): Date | null {
+  if (at === undefined) return null;
+  const instant = INSTANT.test(at) ? new Date(at) : null;
+  if (instant === null || Number.isNaN(instant.getTime()))
+    throw validationError([{ field: 'at', message: 'must be an ISO 8601 instant with Z or an offset' }]);
+  return instant;
 }

@@ -22,9 +22,11 @@ const EXPLANATION_PATH = `${CAPACITY_PATH}/explanation`;
 describe('POST /delivery/capacity/explanation', () => {
   let t: CapacityTestApp;
   let server: App;
-  const postExplanation = async (body: unknown) =>
+  let version: number;
+  const postExplanation = async (body: unknown, at?: string) =>
     request(server)
       .post(EXPLANATION_PATH)
+      .query(at === undefined ? {} : { at })
       .set('Authorization', await authWith('capacity:calculate'))
       .send(body as object);
 
@@ -33,7 +35,9 @@ describe('POST /delivery/capacity/explanation', () => {
     server = t.app.getHttpServer();
     const document = demoConfiguration();
     document.usage = [{ scope: 'DISPATCH', ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', used: 199 }];
-    expect((await putConfiguration(server, document)).status).toBe(200);
+    const loaded = await putConfiguration(server, document);
+    expect(loaded.status).toBe(200);
+    version = loaded.body.version;
   });
   afterAll(() => t.close());
 
@@ -69,6 +73,63 @@ describe('POST /delivery/capacity/explanation', () => {
     expect(path.searches[1].rejected[1].counter).toMatchObject({ used: 199, capacity: 200, needed: 2 });
     expect(path.filtered).toEqual([{ deliveryDate: '2026-11-28', reason: 'BEFORE_RANGE' }]);
     expect(path.deliveryDates).toEqual(group.deliveryDates[0]);
+    expect(explained.body.explanation.basis).toMatchObject({
+      configurationVersion: version,
+      identifier: 'order-123',
+    });
+  });
+
+  it('a past answer: the same body with the instant it was calculated at explains it, with the basis it used', async () => {
+    // ordered Tuesday 11-24 at 18:40 Lima, after CD01's 18:00 cut-off; one unit, so 199 of 200 still has room
+    const body = e10Request({
+      identifier: 'order-8812',
+      purchaseDate: '2026-11-24',
+      items: [{ skuCode: 'SKU-1', quantity: 1, weight: 1500, origin: 'CD01' }],
+    });
+    const late = await postExplanation(body, '2026-11-24T18:40:00-05:00');
+    expect(late.status).toBe(200);
+    expect(late.body.calculation.identifier).toBe('order-8812');
+    expect(late.body.calculation.logisticsCapacity[0].deliveryDates[0][0]).toBe('2026-11-28');
+    expect(late.body.explanation.basis).toEqual({
+      now: '2026-11-24T23:40:00.000Z',
+      businessNow: '2026-11-24T18:40:00-05:00',
+      timeZone: 'America/Lima',
+      configurationVersion: version,
+      identifier: 'order-8812',
+      counters: [{ scope: 'DISPATCH', ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', used: 199 }],
+    });
+    const [picking, departure] = late.body.explanation.groups[0].paths[0].searches;
+    expect(picking).toMatchObject({
+      from: '2026-11-24',
+      rejected: [
+        {
+          date: '2026-11-24',
+          reason: 'CUTOFF_PASSED',
+          cutoff: { cutoffTime: '18:00', comparedWith: '2026-11-24T18:40:00-05:00' },
+        },
+      ],
+      found: '2026-11-25',
+    });
+    expect(departure).toMatchObject({
+      from: '2026-11-26',
+      rejected: [{ date: '2026-11-26', reason: 'NOT_DEPARTURE_DAY' }],
+      found: '2026-11-27',
+    });
+    // the same order that morning: picked on the 24th, delivered on the 26th
+    const early = await postExplanation(body, '2026-11-24T10:15:00-05:00');
+    expect(early.body.calculation.logisticsCapacity[0].deliveryDates[0][0]).toBe('2026-11-26');
+    expect(early.body.explanation.groups[0].paths[0].searches[0].rejected).toEqual([]);
+  });
+
+  it('an `at` that is not an ISO 8601 instant with its offset is a 400 VALIDATION_ERROR', async () => {
+    for (const at of ['2026-11-24', '2026-11-24T18:40:00', 'yesterday', '2026-13-24T18:40:00Z']) {
+      const res = await postExplanation(e10Request(), at);
+      expect([res.status, res.body.code, res.body.details.errors[0].field]).toEqual([
+        400,
+        'VALIDATION_ERROR',
+        'at',
+      ]);
+    }
   });
 
   it('bad input is the same 400 as the calculation', async () => {
@@ -116,5 +177,33 @@ describe('POST /delivery/capacity/explanation', () => {
     expect(explained.body.explanation.groups).toHaveLength(1);
     expect(explained.body.explanation.groups[0].chosenRoute).toBe('R-CD01-LIMCENTRO-N');
     expect(explained.body.explanation.groups[0].units).toBe(4);
+    expect(explained.body.explanation.groups[0].items).toEqual([0, 1]);
+  });
+
+  it('layout B: a NORMAL and an EXPRESS item from one origin are two groups, told apart and matched to their lines', async () => {
+    const body = layoutB([
+      e10Line({ line: '1' }),
+      e10Line({ line: '2', skuCode: 'SKU-2', dispatchType: 'EXPRESS' }),
+    ]);
+    const [explained, calculated] = await Promise.all([postExplanation(body), postCapacity(server, body)]);
+    expect(explained.body.calculation).toEqual(calculated.body);
+    const groups = explained.body.explanation.groups;
+    expect(
+      groups.map((g: Record<string, unknown>) => [
+        g.origin,
+        g.destination,
+        g.dispatchType,
+        g.dispatchMode,
+        g.items,
+      ]),
+    ).toEqual([
+      ['CD01', 'LIM-CENTRO', 'NORMAL', 'HOME_DELIVERY', [0]],
+      ['CD01', 'LIM-CENTRO', 'EXPRESS', 'HOME_DELIVERY', [1]],
+    ]);
+    for (const group of groups) {
+      const chosen = group.paths.find((path: { chosen: boolean }) => path.chosen);
+      expect(calculated.body[group.items[0]].deliveryDates).toEqual(chosen.deliveryDates);
+    }
+    expect(explained.body.explanation.basis.identifier).toBeNull();
   });
 });

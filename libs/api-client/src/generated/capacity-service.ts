@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Why a promise is what it is: the calculation plus its explanation (scope capacity:calculate)
-         * @description Takes exactly the body of `POST /delivery/capacity` and answers its response in `calculation`, plus, per group: every valid path with each search it ran (the dates passed over and why: not a picking or departure day, holiday, cut-off passed, counter full with used/capacity, no open window), the dates the range filtered, the search that ran beyond the horizon, the rank keys; and for items without origin the placement candidates with their ordering key, coverage per round and outcome. Answers 200 also when the calculation answers 404 ROUTES_NOT_FOUND (`calculationStatus`).
+         * @description Takes exactly the body of `POST /delivery/capacity` and answers its response in `calculation`, plus, per group: every valid path with each search it ran (the dates passed over and why: not a picking or departure day, holiday, cut-off passed, counter full with used/capacity, no open window), the dates the range filtered, the search that ran beyond the horizon, the rank keys; and for items without origin the placement candidates with their ordering key, coverage per round and outcome. The `basis` states what the run used: the instant ("now", settable with `at`), the configuration version, the request `identifier` and every stored counter row read. Answers 200 also when the calculation answers 404 ROUTES_NOT_FOUND (`calculationStatus`).
          */
         post: operations["explainDeliveryCapacity"];
         delete?: never;
@@ -786,17 +786,61 @@ export interface components {
             /** @example must be greater than 0 */
             message: string;
         };
+        CounterReadingResponse: {
+            /** @enum {string} */
+            scope: "PICKING" | "DISPATCH" | "WINDOW";
+            /** @example R-CD01-LIMCENTRO-N */
+            ref: string;
+            /**
+             * Format: date
+             * @description The counter date.
+             */
+            date: string;
+            /**
+             * Format: int32
+             * @example 199
+             */
+            used: number;
+        };
+        ExplanationBasisResponse: {
+            /**
+             * Format: date-time
+             * @description The instant used as "now" (UTC): the `at` query parameter, else the time of the request.
+             */
+            now: string;
+            /**
+             * @description "now" in the business time zone (YYYY-MM-DDTHH:MM): today and the time cut-offs compare with.
+             * @example 2026-11-23T18:40
+             */
+            businessNow: string;
+            /** @example America/Lima */
+            timeZone: string;
+            /**
+             * Format: int32
+             * @description The configuration version served.
+             * @example 3
+             */
+            configurationVersion: number;
+            /** @description The request's `identifier` (layout A; the calculation's `identifier` then equals it); null when not given or for layout B. */
+            identifier: string | null;
+            /** @description Every stored counter row read (a counter without a row counts 0 used). Counters move as orders are placed: an earlier answer may have read other values. */
+            counters: components["schemas"]["CounterReadingResponse"][];
+        };
         CandidateOrderKeyResponse: {
             /** @enum {string} */
             by: "FIRST_DELIVERY_DATE" | "DISTANCE_KM" | "UBIGEO_CLOSENESS";
             /** @description First delivery date, distance in km (2 decimals) or ubigeo rank 0–3; null: none or unknown. */
             value: (string | number) | null;
+            /** @description UBIGEO_CLOSENESS only: the distance in km (2 decimals) that breaks ties of rank; null: unknown or another key. */
+            tieBreakDistanceKm: number | null;
         };
         CandidateRoundResponse: {
             /** Format: int32 */
             round: number;
-            /** @description Request indexes (0-based) of the remaining items whose stock check passes here, uncapped. */
-            covered: number[];
+            /** @description Request indexes (0-based) of the remaining items whose stock check passes here, uncapped: rounds compare these. */
+            coveredUncapped: number[];
+            /** @description The first `maxItemsPerOrigin` of them: what the candidate takes if chosen. */
+            coveredCapped: number[];
             /** @enum {string} */
             outcome: "CHOSEN" | "LESS_COVERAGE" | "TIE_LATER_IN_ORDER" | "COVERS_NOTHING" | "ALREADY_USED" | "NOT_ALL_COVERED" | "LATER_IN_ORDER";
         };
@@ -809,17 +853,25 @@ export interface components {
             position: number;
             orderKey: components["schemas"]["CandidateOrderKeyResponse"];
             rounds: components["schemas"]["CandidateRoundResponse"][];
-            /** @description Request indexes taken (maxItemsPerOrigin applied after choosing). */
+            /** @description Request indexes taken: its `coveredCapped` of the round it was chosen in. */
             taken: number[];
         };
         PlacementExplanationResponse: {
             /** @example COMPLETE_STOCK_MULTI_ORIGIN */
             optimization: string;
+            /**
+             * Format: int32
+             * @description The cap on items per origin; null: none (single origin never caps).
+             */
+            maxItemsPerOrigin: number | null;
             candidates: components["schemas"]["CandidateExplanationResponse"][];
             /** @description Request indexes no candidate took. */
             unplaced: number[];
-            /** @enum {string} */
-            stopped: "ALL_PLACED" | "MAX_ORIGINS" | "NOTHING_MORE_COVERED" | "SINGLE_ORIGIN";
+            /**
+             * @description ALL_PLACED; multi-origin: MAX_ORIGINS or NOTHING_MORE_COVERED; single origin: NO_ORIGIN_COVERS_ALL (nothing placed).
+             * @enum {string}
+             */
+            stopped: "ALL_PLACED" | "MAX_ORIGINS" | "NOTHING_MORE_COVERED" | "NO_ORIGIN_COVERS_ALL";
         };
         PathLegResponse: {
             route: string;
@@ -828,6 +880,18 @@ export interface components {
             target: string;
             /** Format: int32 */
             leadTimeDays: number;
+        };
+        CutoffStateResponse: {
+            /**
+             * @description HH:MM in the business time zone.
+             * @example 18:00
+             */
+            cutoffTime: string;
+            /**
+             * @description The explanation's "now" as wall time in the business time zone, with its offset.
+             * @example 2026-11-24T18:40:00-05:00
+             */
+            comparedWith: string;
         };
         CounterStateResponse: {
             /** @enum {string} */
@@ -862,49 +926,28 @@ export interface components {
             needed: number;
         };
         WindowStateResponse: {
-            /** @enum {string} */
-            scope: "PICKING" | "DISPATCH" | "WINDOW";
-            /**
-             * @description Node, route, or `route:window` code.
-             * @example R-CD01-LIMCENTRO-N
-             */
-            ref: string;
-            /**
-             * Format: date
-             * @description The counter date.
-             */
-            date: string;
-            /**
-             * Format: int32
-             * @description Stored usage (0 when absent).
-             * @example 199
-             */
-            used: number;
-            /**
-             * Format: int32
-             * @description Capacity that day (override, else default); null is unlimited.
-             * @example 200
-             */
-            capacity: number | null;
-            /**
-             * Format: int32
-             * @description Units the step needs (1 for a window).
-             * @example 2
-             */
-            needed: number;
             /** @example AM */
             window: string;
             /** @description The delivery date is today and the window has started. */
             closedByTime: boolean;
+            /** @description The window's counter on the delivery date; null in calendar-only mode, which ignores counters. */
+            counter: components["schemas"]["CounterStateResponse"] | null;
         };
         DateRejectionResponse: {
             /**
              * Format: date
-             * @description The date passed over (for CUTOFF_PASSED: the purchase date).
+             * @description The date passed over (for CUTOFF_PASSED: the purchase date, the search's `from`).
              */
             date: string;
             /** @enum {string} */
             reason: "NOT_PICKING_DAY" | "NOT_DEPARTURE_DAY" | "HOLIDAY" | "CUTOFF_PASSED" | "COUNTER_FULL" | "NO_OPEN_WINDOW";
+            /**
+             * @description HOLIDAY only: the node whose holiday it is (the origin when picking, the leg's source when departing).
+             * @example CD01
+             */
+            node?: string;
+            /** @description CUTOFF_PASSED only. */
+            cutoff?: components["schemas"]["CutoffStateResponse"];
             /** @description COUNTER_FULL only. */
             counter?: components["schemas"]["CounterStateResponse"];
             /** @description NO_OPEN_WINDOW only: every window of the last leg on the delivery date. */
@@ -922,12 +965,12 @@ export interface components {
             purpose: "FIRST" | "LATER";
             /**
              * Format: date
-             * @description First date searched.
+             * @description First date considered: the purchase date when its cut-off had passed (rejected as CUTOFF_PASSED; the search ran from the next day).
              */
             from: string;
             /**
              * Format: date
-             * @description Last date the horizon allows (from + searchHorizonDays − 1).
+             * @description Last date the horizon allows (first date searched + searchHorizonDays − 1).
              */
             to: string;
             /** @description In date order. */
@@ -937,6 +980,18 @@ export interface components {
              * @description The date found; null when the search went beyond the horizon.
              */
             found: string | null;
+        };
+        IndexRangeResponse: {
+            /**
+             * Format: int32
+             * @example 40
+             */
+            from: number;
+            /**
+             * Format: int32
+             * @example 65
+             */
+            to: number;
         };
         FilteredDateResponse: {
             /**
@@ -979,6 +1034,8 @@ export interface components {
              * @description `searches` keeps the first 40 and the last 10; this many ran between them (a far `rangeStart` can need thousands).
              */
             omittedSearches: number;
+            /** @description Positions (0-based, in the order the searches ran) of the omitted searches; null when none was omitted. */
+            omittedSearchIndexes: components["schemas"]["IndexRangeResponse"] | null;
             /** @description The first 40 and the last 10 dates the range filtered. */
             filtered: components["schemas"]["FilteredDateResponse"][];
             /**
@@ -986,6 +1043,8 @@ export interface components {
              * @description Filtered dates between those two parts.
              */
             omittedFiltered: number;
+            /** @description Positions (0-based) of the omitted filtered dates; null when none was omitted. */
+            omittedFilteredIndexes: components["schemas"]["IndexRangeResponse"] | null;
             /** @description Listed dates; empty when infeasible. */
             deliveryDates: string[];
             /** @description Null when feasible. */
@@ -998,12 +1057,25 @@ export interface components {
             rankKey: components["schemas"]["RankKeyResponse"] | null;
             /** @description The group's path (rank 1). */
             chosen: boolean;
+            /** @description The path is in the answer: layout A lists the first `maxAlternativePaths` ranks, layout B only the chosen path. A feasible path ranked beyond them is explained but not listed. */
+            listed: boolean;
         };
         GroupExplanationResponse: {
             origin: string | null;
             /** @enum {string} */
             dispatchMode: "HOME_DELIVERY" | "STORE_WITHDRAWAL";
+            /** @enum {string} */
+            dispatchType: "NORMAL" | "EXPRESS";
+            /** @description Node or zone code (layout B home delivery: the item's zone). */
             destination: string | null;
+            /**
+             * @description Request item indexes (0-based) the group serves; in layout B the answer lines of the same indexes.
+             * @example [
+             *       0,
+             *       2
+             *     ]
+             */
+            items: number[];
             /** Format: int32 */
             units: number;
             /** Format: int32 */
@@ -1016,6 +1088,7 @@ export interface components {
             chosenRoute: string | null;
         };
         CalculationExplanationResponse: {
+            basis: components["schemas"]["ExplanationBasisResponse"];
             /** @description Null when no item needed placing (and for layout B). */
             placement: components["schemas"]["PlacementExplanationResponse"] | null;
             groups: components["schemas"]["GroupExplanationResponse"][];
@@ -1727,7 +1800,10 @@ export interface operations {
     };
     explainDeliveryCapacity: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The instant to use as "now" (ISO 8601 with `Z` or an offset), to explain an earlier answer: send the same body (same `identifier` and `purchaseDate`) with the instant it was calculated at. Counters are read as they are now. Default: the current instant. */
+                at?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

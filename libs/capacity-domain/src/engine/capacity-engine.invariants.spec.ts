@@ -258,6 +258,7 @@ describe('placement invariants on random worlds', () => {
         world.request,
         { counters: world.usage, stock: world.stock, productWeights: [] },
         world.clock,
+        1,
       );
       const placement = explanation?.placement;
       if (placement == null) continue;
@@ -284,6 +285,10 @@ describe('placement invariants on random worlds', () => {
             expect(candidates.indexOf(origin)).toBeLessThan(candidates.indexOf(other));
         }
         expect(taken).toEqual(chosen.slice(0, options.maxItemsPerOrigin ?? Infinity));
+        const chosenRound = placement.candidates
+          .find((c) => c.origin === origin)
+          ?.rounds.find((r) => r.outcome === 'CHOSEN');
+        expect([chosenRound?.coveredUncapped, chosenRound?.coveredCapped]).toEqual([chosen, taken]);
         used.add(origin);
         remaining = remaining.filter((item) => !taken.includes(item.i));
         rounds++;

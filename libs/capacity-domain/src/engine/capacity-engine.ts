@@ -7,7 +7,7 @@ import type { Snapshot } from '../configuration/snapshot';
 import type { CalculationData } from '../request/calculation-data.types';
 import { CapacityRequest, isLayoutA } from '../request/capacity-request.types';
 import type { CapacityOutcome, InvalidOutcome, LayoutAOutcome, LayoutBOutcome } from './capacity-outcome';
-import type { ExplanationSink } from './explanation.recorder';
+import { explanationBasis, ExplanationSink } from './explanation.recorder';
 import type { CalculationExplanation } from './explanation.types';
 import { calculateLayoutA } from './layout-a';
 import { calculateLayoutB } from './layout-b';
@@ -39,12 +39,16 @@ export function explain(
   request: CapacityRequest,
   data: CalculationData,
   clock: Clock,
+  configurationVersion: number,
 ): ExplainedOutcome {
-  const sink: ExplanationSink = { placement: null, groups: [] };
-  const outcome = isLayoutA(request)
+  const sink: ExplanationSink = { scope: null, placement: null, groups: [] };
+  const layoutA = isLayoutA(request);
+  const outcome = layoutA
     ? calculateLayoutA(snapshot, request, data, clock, sink)
     : calculateLayoutB(snapshot, request, data, clock, sink);
-  return outcome.kind === 'invalid'
-    ? { outcome, explanation: null }
-    : { outcome, explanation: { placement: sink.placement, groups: sink.groups } };
+  if (outcome.kind === 'invalid') return { outcome, explanation: null };
+  if (sink.scope === null) throw new Error('a layout calculated without reporting its scope');
+  const identifier = layoutA ? (request.identifier ?? null) : null;
+  const basis = explanationBasis(sink.scope, clock.now(), configurationVersion, identifier, data.counters);
+  return { outcome, explanation: { basis, placement: sink.placement, groups: sink.groups } };
 }

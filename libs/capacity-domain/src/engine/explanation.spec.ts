@@ -16,9 +16,11 @@ import {
 } from '../testing/world-builder';
 import type { Snapshot } from '../configuration/snapshot';
 import type { CalculationData } from '../request/calculation-data.types';
-import type { CapacityRequest } from '../request/capacity-request.types';
+import type { CapacityRequest, DispatchItemRequest } from '../request/capacity-request.types';
 import { calculate, explain } from './capacity-engine';
 import type { CalculationExplanation, PathExplanation, RankKey } from './explanation.types';
+
+const VERSION = 7;
 
 const data = (fields: Partial<CalculationData> = {}): CalculationData => ({
   counters: [],
@@ -33,11 +35,27 @@ function explained(
   rows: Partial<CalculationData> = {},
   clock = E10_CLOCK,
 ): CalculationExplanation {
-  const { outcome, explanation } = explain(snapshot, request, data(rows), clock);
+  const { outcome, explanation } = explain(snapshot, request, data(rows), clock, VERSION);
   expect(JSON.stringify(outcome)).toBe(JSON.stringify(calculate(snapshot, request, data(rows), clock)));
   if (explanation === null) throw new Error('no explanation');
+  expect(explanation.basis.configurationVersion).toBe(VERSION);
+  expect(explanation.basis.now).toBe(clock.now().toISOString());
   return explanation;
 }
+
+const lineB = (fields: Partial<DispatchItemRequest> = {}): DispatchItemRequest => ({
+  origin: 'CD01',
+  entityType: 'CD',
+  skuCode: 'SKU-1',
+  zone: 'LIM-CENTRO',
+  dispatchType: 'NORMAL',
+  destination: '150101',
+  quantity: 2,
+  latitude: -12.1,
+  longitude: -77.03,
+  deliveryMode: 'HOME_DELIVERY',
+  ...fields,
+});
 
 const chosenPath = (explanation: CalculationExplanation): PathExplanation =>
   explanation.groups[0].paths.find((path) => path.chosen) as PathExplanation;
@@ -56,22 +74,73 @@ describe('explanation equals the answer on every random world', () => {
     randomWorld(seed + 1, { horizon: [3, 15], span: 60, placement: true }),
   ]).flat();
 
-  it('same answer as calculate; chosen path, ranks and dates are the answer’s; every search is well formed', () => {
+  it('same answer as calculate; chosen path, ranks and dates are the answer’s; every search is well formed; the basis, group identity, listing and placement coverage agree with the request and the answer', () => {
     let paths = 0;
-    for (const world of worlds) {
+    let placements = 0;
+    for (const [w, generated] of worlds.entries()) {
+      // half the requests carry an identifier, which the basis echoes
+      const world =
+        w % 2 === 0
+          ? { ...generated, request: { ...generated.request, identifier: `ORDER-${w}` } }
+          : generated;
       const snapshot = snapshotOf(world.document);
       const rows = { counters: world.usage, stock: world.stock };
-      const { outcome: answer, explanation } = explain(snapshot, world.request, data(rows), world.clock);
+      const version = w + 1;
+      const { outcome: answer, explanation } = explain(
+        snapshot,
+        world.request,
+        data(rows),
+        world.clock,
+        version,
+      );
       const outcome = calculate(snapshot, world.request, data(rows), world.clock);
       expect(JSON.stringify(answer)).toBe(JSON.stringify(outcome));
       if (explanation === null || outcome.kind === 'invalid' || outcome.layout !== 'A')
         throw new Error('layout A expected');
+      // the basis: the run's instant, the version given, the identifier echoed, every counter row read
+      expect(explanation.basis).toMatchObject({
+        now: world.clock.now().toISOString(),
+        configurationVersion: version,
+        identifier: world.request.identifier ?? null,
+        timeZone: snapshot.settings.timezone,
+      });
+      expect(explanation.basis.counters).toEqual(world.usage);
+      const placement = explanation.placement;
+      if (placement !== null) {
+        placements++;
+        const cap = world.request.calculationOptions?.maxItemsPerOrigin ?? null;
+        expect(placement.maxItemsPerOrigin).toBe(
+          placement.optimization === 'ONLY_STOCK_SINGLE_ORIGIN' ? null : cap,
+        );
+        for (const candidate of placement.candidates) {
+          for (const round of candidate.rounds) {
+            const capped = round.coveredUncapped.slice(0, placement.maxItemsPerOrigin ?? Infinity);
+            expect(round.coveredCapped).toEqual(capped);
+            if (round.outcome === 'CHOSEN') expect(candidate.taken).toEqual(round.coveredCapped);
+          }
+        }
+        // a single origin places everything or nothing, and says which
+        if (placement.optimization === 'ONLY_STOCK_SINGLE_ORIGIN')
+          expect(placement.stopped).toBe(
+            placement.unplaced.length > 0 ? 'NO_ORIGIN_COVERS_ALL' : 'ALL_PLACED',
+          );
+      }
       const groups = outcome.response.logisticsCapacity;
-      expect(explanation.groups.map((g) => [g.origin, g.dispatchMode, g.destination])).toEqual(
-        groups.map((g) => [g.origin, g.dispatchMode, g.destination]),
-      );
+      // each group names what identifies its entry of the answer
+      expect(
+        explanation.groups.map((g) => [g.origin, g.dispatchMode, g.dispatchType, g.destination]),
+      ).toEqual(groups.map((g) => [g.origin, g.dispatchMode, g.dispatchType, g.destination]));
       groups.forEach((group, i) => {
         const explained = explanation.groups[i];
+        expect(explained.items.map((index) => world.request.items[index])).toEqual(group.dispatchItems);
+        // listed: the first maxAlternativePaths ranks, exactly the answer's date lists
+        expect(explained.paths.filter((path) => path.listed).length).toBe(group.deliveryDates.length);
+        expect(
+          explained.paths.every(
+            (path) =>
+              path.listed === (path.rank !== null && path.rank <= snapshot.settings.maxAlternativePaths),
+          ),
+        ).toBe(true);
         const ranked = explained.paths
           .filter((path) => path.rank !== null)
           .sort((a, b) => (a.rank as number) - (b.rank as number));
@@ -104,9 +173,25 @@ describe('explanation equals the answer on every random world', () => {
         for (const path of explained.paths) {
           paths++;
           expect(path.failure === null).toBe(path.rank !== null);
+          expect(path.omittedSearchIndexes).toEqual(
+            path.omittedSearches === 0 ? null : { from: 40, to: 40 + path.omittedSearches - 1 },
+          );
           for (const search of path.searches) {
             const dates = search.rejected.map((r) => r.date);
             expect(dates.every((date, k) => k === 0 || dates[k - 1] < date)).toBe(true);
+            // every reason is dated inside its own search and carries its subject
+            expect(dates.every((date) => date >= search.from && date <= search.to)).toBe(true);
+            for (const rejection of search.rejected) {
+              if (rejection.reason === 'HOLIDAY') expect(rejection.node).toEqual(expect.any(String));
+              if (rejection.reason === 'CUTOFF_PASSED') {
+                expect([rejection.date, search.step, search.purpose]).toEqual([
+                  search.from,
+                  'PICKING',
+                  'FIRST',
+                ]);
+                expect(rejection.cutoff?.comparedWith).toBe(explanation.basis.businessNow);
+              }
+            }
             const found = search.found;
             if (found !== null) {
               expect(found >= search.from && found <= search.to).toBe(true);
@@ -117,6 +202,67 @@ describe('explanation equals the answer on every random world', () => {
       });
     }
     expect(paths).toBeGreaterThan(worlds.length / 2);
+    expect(placements).toBeGreaterThan(worlds.length / 4);
+  });
+});
+
+describe('layout B explanations equal the answer on random worlds', () => {
+  it('same answer as calculate; each group names its lines, which carry its chosen path’s dates', () => {
+    let split = 0;
+    for (let seed = 1; seed <= 300; seed++) {
+      const world = randomWorld(seed);
+      const types = new Map(
+        (world.document.nodes as { code: string; type: DispatchItemRequest['entityType'] }[]).map((n) => [
+          n.code,
+          n.type,
+        ]),
+      );
+      const request = {
+        purchaseDate: world.request.purchaseDate,
+        isPurchaseOrderDeliveryDateRequest: seed % 5 === 0,
+        items: world.request.items.map((item, i) =>
+          lineB({
+            line: String(i),
+            origin: item.origin as string,
+            entityType: types.get(item.origin as string) ?? 'CD',
+            zone: world.request.deliveryData.zone as string,
+            dispatchType: i % 2 === 0 ? 'NORMAL' : 'EXPRESS',
+            quantity: item.units ?? 1,
+          }),
+        ),
+      };
+      const snapshot = snapshotOf(world.document);
+      const { outcome: answer, explanation } = explain(
+        snapshot,
+        request,
+        data({ counters: world.usage }),
+        world.clock,
+        3,
+      );
+      const outcome = calculate(snapshot, request, data({ counters: world.usage }), world.clock);
+      expect(JSON.stringify(answer)).toBe(JSON.stringify(outcome));
+      if (explanation === null || outcome.kind === 'invalid' || outcome.layout !== 'B')
+        throw new Error('layout B expected');
+      expect(explanation.basis.counters).toEqual(world.usage);
+      const served = explanation.groups.flatMap((group) => group.items);
+      expect(new Set(served).size).toBe(served.length);
+      for (const group of explanation.groups) {
+        const chosen = group.paths.find((path) => path.chosen);
+        expect(group.paths.filter((path) => path.listed)).toEqual(chosen === undefined ? [] : [chosen]);
+        for (const index of group.items) {
+          const item = request.items[index];
+          expect([group.origin, group.dispatchType, group.destination]).toEqual([
+            item.origin,
+            item.dispatchType,
+            item.zone,
+          ]);
+          expect(outcome.response[index].deliveryDates).toEqual(chosen?.deliveryDates ?? []);
+        }
+      }
+      if (new Set(explanation.groups.map((group) => group.origin)).size < explanation.groups.length) split++;
+    }
+    // worlds where one origin has two groups (a NORMAL and an EXPRESS line)
+    expect(split).toBeGreaterThan(30);
   });
 });
 
@@ -158,7 +304,15 @@ describe('explanations on small worlds', () => {
     const path = chosenPath(explained(demoSnapshot(), e10Request(), { counters: [full('AM'), full('PM')] }));
     const rejection = path.searches[1].rejected.find((r) => r.reason === 'NO_OPEN_WINDOW');
     expect(rejection?.date).toBe('2026-11-25');
-    expect(rejection?.windows?.map((w) => [w.window, w.date, w.used, w.capacity, w.closedByTime])).toEqual([
+    expect(
+      rejection?.windows?.map((w) => [
+        w.window,
+        w.counter?.date,
+        w.counter?.used,
+        w.counter?.capacity,
+        w.closedByTime,
+      ]),
+    ).toEqual([
       ['AM', '2026-11-26', 40, 40, false],
       ['PM', '2026-11-26', 40, 40, false],
     ]);
@@ -179,7 +333,7 @@ describe('explanations on small worlds', () => {
     const path = chosenPath(explained(twoLegs, toZ({ calculationOptions: { rangeStart: '2026-11-28' } })));
     expect(path.searches[0]).toMatchObject({
       step: 'PICKING',
-      rejected: [{ date: '2026-11-23', reason: 'HOLIDAY' }],
+      rejected: [{ date: '2026-11-23', reason: 'HOLIDAY', node: 'A' }],
       found: '2026-11-24',
     });
     expect(path.filtered).toEqual([
@@ -191,7 +345,7 @@ describe('explanations on small worlds', () => {
     expect(capped.filtered).toEqual([{ deliveryDate: '2026-11-27', reason: 'AFTER_RANGE' }]);
   });
 
-  it('E4.1 the cut-off passed today: the purchase date is reported as CUTOFF_PASSED', () => {
+  it('E4.1 the cut-off passed today: the picking search reports the purchase date as CUTOFF_PASSED, with the cut-off and the instant compared', () => {
     const snapshot = snapshotOf(
       documentOf({
         nodes: [node('A', { pickingCutoffTime: '10:00' })],
@@ -206,8 +360,14 @@ describe('explanations on small worlds', () => {
     });
     const path = chosenPath(explained(snapshot, request, {}, clockAt('2026-11-22T17:00:00Z')));
     expect(path.searches[0]).toMatchObject({
-      from: '2026-11-23',
-      rejected: [{ date: '2026-11-22', reason: 'CUTOFF_PASSED' }],
+      from: '2026-11-22',
+      rejected: [
+        {
+          date: '2026-11-22',
+          reason: 'CUTOFF_PASSED',
+          cutoff: { cutoffTime: '10:00', comparedWith: '2026-11-22T12:00:00-05:00' },
+        },
+      ],
       found: '2026-11-23',
     });
   });
@@ -231,6 +391,9 @@ describe('explanations on small worlds', () => {
       '2027-02-05',
     ]);
     expect([path.searches.length, path.omittedSearches]).toEqual([50, 26]);
+    // the omitted searches ran 41st to 66th (0-based 40…65)
+    expect(path.omittedSearchIndexes).toEqual({ from: 40, to: 65 });
+    expect(path.omittedFilteredIndexes).toEqual({ from: 40, to: 59 });
     expect(path.searches.slice(0, 2).map((search) => [search.step, search.purpose, search.found])).toEqual([
       ['PICKING', 'FIRST', '2026-11-23'],
       ['DEPARTURE', 'FIRST', '2026-11-23'],
@@ -320,24 +483,26 @@ describe('explanations on small worlds', () => {
     ];
     expect(explained(snapshot, request, { stock }).placement).toEqual({
       optimization: 'COMPLETE_STOCK_MULTI_ORIGIN',
+      maxItemsPerOrigin: 2,
       candidates: [
         {
           origin: 'CD1',
           position: 1,
-          orderKey: { by: 'FIRST_DELIVERY_DATE', value: '2026-11-23' },
+          orderKey: { by: 'FIRST_DELIVERY_DATE', value: '2026-11-23', tieBreakDistanceKm: null },
           rounds: [
-            { round: 1, covered: [0, 1], outcome: 'LESS_COVERAGE' },
-            { round: 2, covered: [], outcome: 'COVERS_NOTHING' },
+            { round: 1, coveredUncapped: [0, 1], coveredCapped: [0, 1], outcome: 'LESS_COVERAGE' },
+            { round: 2, coveredUncapped: [], coveredCapped: [], outcome: 'COVERS_NOTHING' },
           ],
           taken: [],
         },
         {
           origin: 'TD1',
           position: 2,
-          orderKey: { by: 'FIRST_DELIVERY_DATE', value: '2026-11-24' },
+          orderKey: { by: 'FIRST_DELIVERY_DATE', value: '2026-11-24', tieBreakDistanceKm: null },
           rounds: [
-            { round: 1, covered: [0, 1, 2], outcome: 'CHOSEN' },
-            { round: 2, covered: [], outcome: 'ALREADY_USED' },
+            // TD1 covers 3 items against CD1's 2 and wins; the cap of 2 makes it take 0 and 1 only
+            { round: 1, coveredUncapped: [0, 1, 2], coveredCapped: [0, 1], outcome: 'CHOSEN' },
+            { round: 2, coveredUncapped: [], coveredCapped: [], outcome: 'ALREADY_USED' },
           ],
           taken: [0, 1],
         },
@@ -345,5 +510,114 @@ describe('explanations on small worlds', () => {
       unplaced: [2],
       stopped: 'NOTHING_MORE_COVERED',
     });
+  });
+
+  it('E6.2 single origin: when no candidate covers every item, nothing is placed and placement says so', () => {
+    const snapshot = snapshotOf(
+      documentOf({
+        nodes: [node('CD1'), node('CD2')],
+        zones: [zone('Z', ['150101'])],
+        routes: [homeRoute('R1', 'CD1', 'Z'), homeRoute('R2', 'CD2', 'Z')],
+      }),
+    );
+    const request = requestA({
+      deliveryData: { zone: 'Z' },
+      calculationOptions: { optimization: 'ONLY_STOCK_SINGLE_ORIGIN' },
+      items: ['S1', 'S2'].map((skuCode) => ({ skuCode })),
+    });
+    const stock = [stockRow('S1', 'CD1', 1), stockRow('S2', 'CD2', 1)];
+    const placement = explained(snapshot, request, { stock }).placement;
+    expect(
+      placement?.candidates.map((c) => [c.origin, c.rounds[0].coveredUncapped, c.rounds[0].outcome]),
+    ).toEqual([
+      ['CD1', [0], 'NOT_ALL_COVERED'],
+      ['CD2', [1], 'NOT_ALL_COVERED'],
+    ]);
+    expect([placement?.maxItemsPerOrigin, placement?.unplaced, placement?.stopped]).toEqual([
+      null,
+      [0, 1],
+      'NO_ORIGIN_COVERS_ALL',
+    ]);
+  });
+
+  it('E5.1 a feasible path ranked beyond maxAlternativePaths is explained but marked as not listed', () => {
+    const snapshot = snapshotOf(
+      documentOf({
+        settings: { maxAlternativePaths: 1 },
+        nodes: [node('A'), node('B', { type: 'TD' })],
+        zones: [zone('Z', ['150101'])],
+        routes: [
+          homeRoute('SLOW', 'A', 'Z', { leadTimeDays: 3, priority: 1 }),
+          transfer('T', 'A', 'B', { priority: 50 }),
+          homeRoute('FAST', 'B', 'Z', { priority: 50 }),
+        ],
+      }),
+    );
+    const request = requestA({ deliveryData: { zone: 'Z' }, items: [{ skuCode: 'S', origin: 'A' }] });
+    const paths = explained(snapshot, request).groups[0].paths;
+    expect(paths.map((path) => [path.route, path.rank, path.listed])).toEqual([
+      ['SLOW', 2, false],
+      ['T>FAST', 1, true],
+    ]);
+  });
+
+  it('E8 layout B: a NORMAL and an EXPRESS item from one origin give two groups told apart by dispatch type and items', () => {
+    const request = {
+      purchaseDate: '2026-11-23',
+      items: [lineB({ line: '1' }), lineB({ line: '2', skuCode: 'SKU-2', dispatchType: 'EXPRESS' })],
+    };
+    const explanation = explained(demoSnapshot(), request);
+    const outcome = calculate(demoSnapshot(), request, data(), E10_CLOCK);
+    if (outcome.kind === 'invalid' || outcome.layout !== 'B') throw new Error('layout B expected');
+    expect(
+      explanation.groups.map((g) => [
+        g.origin,
+        g.destination,
+        g.dispatchType,
+        g.dispatchMode,
+        g.items,
+        g.chosenRoute,
+      ]),
+    ).toEqual([
+      ['CD01', 'LIM-CENTRO', 'NORMAL', 'HOME_DELIVERY', [0], 'R-CD01-LIMCENTRO-N'],
+      ['CD01', 'LIM-CENTRO', 'EXPRESS', 'HOME_DELIVERY', [1], 'R-CD01-LIMCENTRO-E'],
+    ]);
+    // each group's items are the answer's lines of the same indexes, with the group's chosen path's dates
+    for (const group of explanation.groups) {
+      const chosen = group.paths.find((path) => path.chosen);
+      for (const index of group.items)
+        expect(outcome.response[index].deliveryDates).toEqual(chosen?.deliveryDates);
+    }
+    expect(outcome.response[0].deliveryDates[0]).not.toBe(outcome.response[1].deliveryDates[0]);
+    expect(explanation.basis.identifier).toBeNull();
+  });
+
+  it('E1.7 calendar-only: a window closed by time is shown without the counters this mode ignores', () => {
+    const snapshot = snapshotOf(
+      documentOf({
+        nodes: [node('A', { type: 'CD' })],
+        zones: [zone('Z', ['150101'])],
+        routes: [
+          homeRoute('H', 'A', 'Z', {
+            daysOfWeek: ['DOM'],
+            deliveryWindows: [{ code: 'AM', start: '09:00', end: '11:00', capacity: 5 }],
+          }),
+        ],
+      }),
+    );
+    // Sunday 2026-11-22 at 12:00 in Lima: the only window of the day has started
+    const request = {
+      purchaseDate: '2026-11-22',
+      isPurchaseOrderDeliveryDateRequest: true,
+      items: [lineB({ origin: 'A', zone: 'Z' })],
+    };
+    const explanation = explained(snapshot, request, { counters: [used('WINDOW', 'H:AM', '2026-11-22', 5)] });
+    const rejection = explanation.groups[0].paths[0].searches[1].rejected[0];
+    expect(rejection).toEqual({
+      date: '2026-11-22',
+      reason: 'NO_OPEN_WINDOW',
+      windows: [{ window: 'AM', closedByTime: true, counter: null }],
+    });
+    expect(explanation.basis.counters).toEqual([used('WINDOW', 'H:AM', '2026-11-22', 5)]);
   });
 });

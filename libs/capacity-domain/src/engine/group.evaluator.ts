@@ -46,7 +46,7 @@ export function evaluateGroup(env: GroupEnvironment, spec: GroupSpec): GroupEval
     const evaluation: GroupEvaluation = { spec, units, isWholesale, extraDays, error, ranked };
     return recorder === null
       ? evaluation
-      : { ...evaluation, explanation: recorder.group(evaluation, recorded) };
+      : { ...evaluation, explanation: recorder.group(evaluation, recorded, env.dispatchType) };
   };
   if (spec.checkStock && env.stock !== null) {
     const problems = stockProblems(env.stock, spec.originCode, spec.items);
@@ -69,7 +69,7 @@ export function evaluateGroup(env: GroupEnvironment, spec: GroupSpec): GroupEval
   const feasible: ListedPath[] = [];
   const failures: DetailedCapacityErrorDetail[] = [];
   for (const path of paths) {
-    const pathRecorder = recorder?.pathRecorder(start) ?? null;
+    const pathRecorder = recorder?.pathRecorder(origin, start) ?? null;
     const evaluation = env.search.evaluate(path, start, units, extraDays, pathRecorder);
     if (pathRecorder !== null) recorded.push({ evaluation, recorder: pathRecorder });
     if (evaluation.listed !== undefined) feasible.push(evaluation.listed);

@@ -39,7 +39,11 @@ export function calculateLayoutA(
   const counters = new CounterBook(snapshot, data.counters, false);
   const stock = new StockBook(data.stock);
   const search = new PathDateSearch(prepared.scope, counters);
-  const recorder = sink === null ? null : new ExplanationRecorder(prepared.scope, counters, search);
+  if (sink !== null) sink.scope = prepared.scope;
+  const recorder =
+    sink === null
+      ? null
+      : new ExplanationRecorder(prepared.scope, counters, search, snapshot.settings.maxAlternativePaths);
   const placement: Placement =
     prepared.originless.length > 0
       ? placeOriginless(prepared, stock, search, sink)
@@ -144,5 +148,7 @@ function unplacedGroup(
     },
     ranked: [],
   };
-  return recorder === null ? group : { ...group, explanation: recorder.group(group, []) };
+  return recorder === null
+    ? group
+    : { ...group, explanation: recorder.group(group, [], prepared.dispatchType) };
 }

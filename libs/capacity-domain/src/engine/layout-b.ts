@@ -44,7 +44,8 @@ export function calculateLayoutB(
     return { kind: 'invalid', errors: [{ field: scope.field, message: 'must be a date YYYY-MM-DD' }] };
   const counters = new CounterBook(snapshot, data.counters, calendarOnly);
   const search = new PathDateSearch(scope, counters);
-  const recorder = sink === null ? null : new ExplanationRecorder(scope, counters, search);
+  if (sink !== null) sink.scope = scope;
+  const recorder = sink === null ? null : new ExplanationRecorder(scope, counters, search, 1);
   const lines = linesOf(scope, request.items, search, recorder);
   if (sink !== null) {
     const groups = new Set(lines.flatMap((line) => ('group' in line ? [line.group] : [])));

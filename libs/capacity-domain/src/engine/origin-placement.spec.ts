@@ -2,6 +2,7 @@
 import { groupsOf } from '../testing/group-helpers';
 import {
   documentOf,
+  E10_CLOCK,
   homeRoute,
   layoutA,
   node,
@@ -14,6 +15,7 @@ import {
 } from '../testing/world-builder';
 import type { CalculationOptionsRequest, ItemCapacityRequest } from '../request/capacity-request.types';
 import type { StockLevelRow } from '../request/calculation-data.types';
+import { explain } from './capacity-engine';
 
 const KM = 1 / 111.19508023353292;
 const place = (km: number | null, ubigeoCode: string) => ({
@@ -287,6 +289,33 @@ describe('E11.3 placement details', () => {
     expect(groups.map((g) => [g.origin, g.destination, g.deliveryDates[0]?.[0] ?? null])).toEqual([
       ['CDa', 'P2', '2026-11-23'],
       ['CDa', 'P1', '2026-11-28'],
+    ]);
+  });
+});
+
+describe('E6.2 placement as the explanation reports it', () => {
+  it('UBIGEO_CLOSENESS keys carry the distance that breaks ties of rank', () => {
+    const stock = [stockRow('S', 'TD3', 1)];
+    const { explanation } = explain(
+      world,
+      request({ optimization: 'UBIGEO_NEAREST_STORE' }),
+      { counters: [], stock, productWeights: [] },
+      E10_CLOCK,
+      1,
+    );
+    // TD1 and TD3 share rank 0 (the customer's ubigeo): TD1's 5 km beats TD3's unknown distance; TD2, 1 km away,
+    // comes after them on rank alone
+    expect(
+      explanation?.placement?.candidates.map((c) => [
+        c.origin,
+        c.orderKey.by,
+        c.orderKey.value,
+        c.orderKey.tieBreakDistanceKm,
+      ]),
+    ).toEqual([
+      ['TD1', 'UBIGEO_CLOSENESS', 0, 5],
+      ['TD3', 'UBIGEO_CLOSENESS', 0, null],
+      ['TD2', 'UBIGEO_CLOSENESS', 1, 1],
     ]);
   });
 });

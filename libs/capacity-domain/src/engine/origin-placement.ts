@@ -30,7 +30,12 @@ export function placeOriginless(
   sink: ExplanationSink | null = null,
 ): Placement {
   const { candidates, orderKey } = orderCandidates(prepared, search);
-  const log = sink === null ? null : new PlacementLog(prepared.optimization, candidates, orderKey);
+  const maxItemsPerOrigin =
+    prepared.optimization === 'COMPLETE_STOCK_MULTI_ORIGIN'
+      ? (prepared.options.maxItemsPerOrigin ?? null)
+      : null;
+  const log =
+    sink === null ? null : new PlacementLog(prepared.optimization, maxItemsPerOrigin, candidates, orderKey);
   const placement =
     prepared.optimization === 'COMPLETE_STOCK_MULTI_ORIGIN'
       ? placeMultiOrigin(prepared, stock, candidates, log)
@@ -128,6 +133,7 @@ function orderCandidates(prepared: LayoutARequest, search: PathDateSearch): Orde
   const distanceKey = (candidate: PlacementCandidate): CandidateOrderKey => ({
     by: 'DISTANCE_KM',
     value: candidate.distanceKm === null ? null : reportedDistance(candidate.distanceKm),
+    tieBreakDistanceKm: null,
   });
   const candidates = [...prepared.candidates];
   if (prepared.optimization === 'PROXIMITY_STORE')
@@ -135,7 +141,11 @@ function orderCandidates(prepared: LayoutARequest, search: PathDateSearch): Orde
   if (prepared.optimization === 'UBIGEO_NEAREST_STORE') {
     return {
       candidates: candidates.sort((a, b) => a.ubigeoRank - b.ubigeoRank || byDistance(a, b)),
-      orderKey: (candidate) => ({ by: 'UBIGEO_CLOSENESS', value: candidate.ubigeoRank }),
+      orderKey: (candidate) => ({
+        by: 'UBIGEO_CLOSENESS',
+        value: candidate.ubigeoRank,
+        tieBreakDistanceKm: candidate.distanceKm === null ? null : reportedDistance(candidate.distanceKm),
+      }),
     };
   }
   if (prepared.options.calculate === 'SEARCH_ORIGINS_BY_COORDINATES')
@@ -152,7 +162,11 @@ function orderCandidates(prepared: LayoutARequest, search: PathDateSearch): Orde
     candidates,
     orderKey: (candidate) => {
       const first = firstDates.get(candidate) ?? null;
-      return { by: 'FIRST_DELIVERY_DATE', value: first === null ? null : formatDate(first) };
+      return {
+        by: 'FIRST_DELIVERY_DATE',
+        value: first === null ? null : formatDate(first),
+        tieBreakDistanceKm: null,
+      };
     },
   };
 }

@@ -63,7 +63,7 @@ export class PathDateSearch {
         continue;
       }
       if (origin.holidaySet.has(day)) {
-        recorder?.reject(day, 'HOLIDAY');
+        recorder?.holiday(day, origin.code);
         continue;
       }
       if (this.counters.hasFree(origin.picking, day, units)) {
@@ -88,7 +88,7 @@ export class PathDateSearch {
         continue;
       }
       if (leg.source.holidaySet.has(day)) {
-        recorder?.reject(day, 'HOLIDAY');
+        recorder?.holiday(day, leg.source.code);
         continue;
       }
       if (!this.counters.hasFree(leg.dispatch, day, units)) {

@@ -12,8 +12,10 @@ import type { CounterModel, RouteModel } from '../configuration/snapshot';
 import type { CounterBook } from './capacity-counters';
 import type {
   CounterState,
+  CutoffState,
   DateRejection,
   FilteredDate,
+  IndexRange,
   RejectionReason,
   SearchExplanation,
 } from './explanation.types';
@@ -24,6 +26,10 @@ const TAIL = 10;
 interface RawRejection {
   readonly day: DayNumber;
   readonly reason: RejectionReason;
+  /** HOLIDAY */
+  readonly node?: string;
+  /** CUTOFF_PASSED */
+  readonly cutoff?: CutoffState;
   /** COUNTER_FULL */
   readonly counter?: CounterModel;
   readonly needed?: number;
@@ -54,6 +60,21 @@ class HeadAndTail<T> {
     }
     this.kept.push(entry);
   }
+
+  /** positions (0-based, in push order) of the dropped entries */
+  get omittedIndexes(): IndexRange | null {
+    return this.omitted === 0 ? null : { from: HEAD, to: HEAD + this.omitted - 1 };
+  }
+}
+
+/** What a path's searches need to know besides the counters: only explanations build one. */
+export interface PathRecorderContext {
+  readonly counters: CounterBook;
+  readonly windowClosedByTime: (startMinutes: number, date: DayNumber) => boolean;
+  /** E1.7: windows report no counter */
+  readonly calendarOnly: boolean;
+  /** the purchase date and the cut-off that moved the first search to the next day (E4.1), or null */
+  readonly cutoffPassed: { readonly on: DayNumber; readonly state: CutoffState } | null;
 }
 
 export class PathRecorder {
@@ -62,12 +83,7 @@ export class PathRecorder {
   private current: RawSearch | null = null;
   private purpose: SearchExplanation['purpose'] = 'FIRST';
 
-  constructor(
-    private readonly counters: CounterBook,
-    private readonly windowClosedByTime: (startMinutes: number, date: DayNumber) => boolean,
-    /** the purchase date, when the picking cut-off moved the first search to the next day (E4.1) */
-    private readonly cutoffPassedOn: DayNumber | null,
-  ) {}
+  constructor(private readonly context: PathRecorderContext) {}
 
   /** from now on, searches look for later dates (E4.4) */
   laterDates(): void {
@@ -75,15 +91,24 @@ export class PathRecorder {
   }
 
   begin(step: SearchExplanation['step'], ref: string, from: DayNumber, to: DayNumber): void {
-    this.current = { step, ref, purpose: this.purpose, from, to, rejected: [], found: null };
-    if (step === 'PICKING' && this.purpose === 'FIRST' && this.cutoffPassedOn !== null) {
-      this.current.rejected.push({ day: this.cutoffPassedOn, reason: 'CUTOFF_PASSED' });
+    const cutoff = this.context.cutoffPassed;
+    if (step === 'PICKING' && this.purpose === 'FIRST' && cutoff !== null) {
+      // the search starts the day after the purchase date; it is reported from the date the cut-off passed over
+      const rejected: RawRejection[] = [{ day: cutoff.on, reason: 'CUTOFF_PASSED', cutoff: cutoff.state }];
+      this.current = { step, ref, purpose: this.purpose, from: cutoff.on, to, rejected, found: null };
+    } else {
+      this.current = { step, ref, purpose: this.purpose, from, to, rejected: [], found: null };
     }
     this.searches.push(this.current);
   }
 
-  reject(day: DayNumber, reason: RejectionReason): void {
+  reject(day: DayNumber, reason: 'NOT_PICKING_DAY' | 'NOT_DEPARTURE_DAY'): void {
     this.current?.rejected.push({ day, reason });
+  }
+
+  /** `node`: whose holiday it is */
+  holiday(day: DayNumber, node: string): void {
+    this.current?.rejected.push({ day, reason: 'HOLIDAY', node });
   }
 
   counterFull(counter: CounterModel, day: DayNumber, needed: number): void {
@@ -102,7 +127,11 @@ export class PathRecorder {
     this.filtered.push({ day, reason });
   }
 
-  searchesOf(): { searches: SearchExplanation[]; omittedSearches: number } {
+  searchesOf(): {
+    searches: SearchExplanation[];
+    omittedSearches: number;
+    omittedSearchIndexes: IndexRange | null;
+  } {
     return {
       searches: this.searches.kept.map((search) => ({
         step: search.step,
@@ -114,18 +143,26 @@ export class PathRecorder {
         found: search.found === null ? null : formatDate(search.found),
       })),
       omittedSearches: this.searches.omitted,
+      omittedSearchIndexes: this.searches.omittedIndexes,
     };
   }
 
-  filteredOf(): { filtered: FilteredDate[]; omittedFiltered: number } {
+  filteredOf(): {
+    filtered: FilteredDate[];
+    omittedFiltered: number;
+    omittedFilteredIndexes: IndexRange | null;
+  } {
     return {
       filtered: this.filtered.kept.map(({ day, reason }) => ({ deliveryDate: formatDate(day), reason })),
       omittedFiltered: this.filtered.omitted,
+      omittedFilteredIndexes: this.filtered.omittedIndexes,
     };
   }
 
   private rejectionOf(raw: RawRejection): DateRejection {
     const rejection = { date: formatDate(raw.day), reason: raw.reason };
+    if (raw.node !== undefined) return { ...rejection, node: raw.node };
+    if (raw.cutoff !== undefined) return { ...rejection, cutoff: raw.cutoff };
     if (raw.counter !== undefined) {
       return { ...rejection, counter: this.counterState(raw.counter, raw.day, raw.needed as number) };
     }
@@ -133,8 +170,8 @@ export class PathRecorder {
       const deliveryDay = raw.deliveryDay as DayNumber;
       const windows = raw.leg.windows.map((window) => ({
         window: window.code,
-        ...this.counterState(window.counter, deliveryDay, 1),
-        closedByTime: this.windowClosedByTime(window.startMinutes, deliveryDay),
+        closedByTime: this.context.windowClosedByTime(window.startMinutes, deliveryDay),
+        counter: this.context.calendarOnly ? null : this.counterState(window.counter, deliveryDay, 1),
       }));
       return { ...rejection, windows };
     }
@@ -146,8 +183,8 @@ export class PathRecorder {
       scope: counter.scope,
       ref: counter.ref,
       date: formatDate(day),
-      used: this.counters.used(counter, day),
-      capacity: this.counters.capacity(counter, day),
+      used: this.context.counters.used(counter, day),
+      capacity: this.context.counters.capacity(counter, day),
       needed,
     };
   }

@@ -1,6 +1,7 @@
 /**
  * The placement of origin-less items (E6.2) as the explanation reports it: per candidate its ordering key, its
- * uncapped coverage in every round and why it was or was not chosen. Only `explain` creates one.
+ * coverage in every round, uncapped (what rounds compare) and capped by `maxItemsPerOrigin` (what it takes), and
+ * why it was or was not chosen. Only `explain` creates one.
  */
 import type { CandidateOrderKey, CandidateRound, PlacementExplanation } from './explanation.types';
 import type { PreparedItem } from './item-measures';
@@ -8,10 +9,12 @@ import type { PlacementCandidate } from './layout-a.request';
 
 export class PlacementLog {
   private readonly rounds: CandidateRound[][];
-  private stopped: PlacementExplanation['stopped'] = 'SINGLE_ORIGIN';
+  private stopped: PlacementExplanation['stopped'] = 'ALL_PLACED';
 
   constructor(
     private readonly optimization: string,
+    /** null: no cap */
+    private readonly maxItemsPerOrigin: number | null,
     private readonly candidates: readonly PlacementCandidate[],
     private readonly orderKey: (candidate: PlacementCandidate) => CandidateOrderKey,
   ) {
@@ -23,8 +26,10 @@ export class PlacementLog {
     coverage.forEach((covered, i) => {
       const outcome =
         i === chosen ? 'CHOSEN' : chosen < 0 || i < chosen ? 'NOT_ALL_COVERED' : 'LATER_IN_ORDER';
-      this.rounds[i].push({ round: 1, covered: covered.map((item) => item.index), outcome });
+      const indexes = covered.map((item) => item.index);
+      this.rounds[i].push({ round: 1, coveredUncapped: indexes, coveredCapped: indexes, outcome });
     });
+    if (chosen < 0) this.stopped = 'NO_ORIGIN_COVERS_ALL';
   }
 
   /** One multi-origin round: `coverage[i]` null for a candidate already used; `chosen` −1 when none covers anything. */
@@ -42,7 +47,10 @@ export class PlacementLog {
               : covered.length < most
                 ? 'LESS_COVERAGE'
                 : 'TIE_LATER_IN_ORDER';
-      this.rounds[i].push({ round, covered: (covered ?? []).map((item) => item.index), outcome });
+      const indexes = (covered ?? []).map((item) => item.index);
+      const coveredCapped =
+        this.maxItemsPerOrigin === null ? indexes : indexes.slice(0, this.maxItemsPerOrigin);
+      this.rounds[i].push({ round, coveredUncapped: indexes, coveredCapped, outcome });
     });
   }
 
@@ -56,6 +64,7 @@ export class PlacementLog {
   ): PlacementExplanation {
     return {
       optimization: this.optimization,
+      maxItemsPerOrigin: this.maxItemsPerOrigin,
       candidates: this.candidates.map((candidate, i) => ({
         origin: candidate.node.code,
         position: i + 1,

@@ -126,12 +126,29 @@ export const EXPLANATION_RESPONSE_EXAMPLE = {
     prioritizationCriteria: 'EARLIEST_DELIVERY_DATE',
   },
   explanation: {
+    basis: {
+      now: '2026-11-22T17:00:00.000Z',
+      businessNow: '2026-11-22T12:00:00-05:00',
+      timeZone: 'America/Lima',
+      configurationVersion: 1,
+      identifier: 'order-123',
+      counters: [
+        {
+          scope: 'DISPATCH',
+          ref: 'R-CD01-LIMCENTRO-N',
+          date: '2026-11-25',
+          used: 199,
+        },
+      ],
+    },
     placement: null,
     groups: [
       {
         origin: 'CD01',
         dispatchMode: 'HOME_DELIVERY',
+        dispatchType: 'NORMAL',
         destination: 'LIM-CENTRO',
+        items: [0],
         units: 2,
         wholesaleAdditionalDays: 0,
         stockProblems: [],
@@ -206,6 +223,7 @@ export const EXPLANATION_RESPONSE_EXAMPLE = {
               },
             ],
             omittedSearches: 0,
+            omittedSearchIndexes: null,
             filtered: [
               {
                 deliveryDate: '2026-11-28',
@@ -213,6 +231,7 @@ export const EXPLANATION_RESPONSE_EXAMPLE = {
               },
             ],
             omittedFiltered: 0,
+            omittedFilteredIndexes: null,
             deliveryDates: ['2026-12-01', '2026-12-03', '2026-12-05', '2026-12-08', '2026-12-10'],
             failure: null,
             rank: 1,
@@ -223,6 +242,7 @@ export const EXPLANATION_RESPONSE_EXAMPLE = {
               route: 'R-CD01-LIMCENTRO-N',
             },
             chosen: true,
+            listed: true,
           },
         ],
         chosenRoute: 'R-CD01-LIMCENTRO-N',

@@ -4,7 +4,7 @@ import {
   CalculateDeliveryCapacityResponse,
   DeliveryDateLineResponse,
 } from './calculate-delivery-capacity.response';
-import { COUNTER_SCOPES, DISPATCH_MODES } from './capacity.enums';
+import { COUNTER_SCOPES, DISPATCH_MODES, DISPATCH_TYPES } from './capacity.enums';
 
 const REJECTION_REASONS = [
   'NOT_PICKING_DAY',
@@ -56,16 +56,45 @@ export class CounterStateResponse {
 }
 
 /** A delivery window of the last leg on the delivery date (E4.2). */
-export class WindowStateResponse extends CounterStateResponse {
+export class WindowStateResponse {
   @ApiProperty({ type: String, example: 'AM' }) window!: string;
   @ApiProperty({ type: Boolean, description: 'The delivery date is today and the window has started.' })
   closedByTime!: boolean;
+  @ApiProperty({
+    type: () => CounterStateResponse,
+    nullable: true,
+    description:
+      "The window's counter on the delivery date; null in calendar-only mode, which ignores counters.",
+  })
+  counter!: CounterStateResponse | null;
+}
+
+/** CUTOFF_PASSED: the origin's picking cut-off and the instant it was compared with (E4.1). */
+export class CutoffStateResponse {
+  @ApiProperty({ type: String, description: 'HH:MM in the business time zone.', example: '18:00' })
+  cutoffTime!: string;
+  @ApiProperty({
+    type: String,
+    description: 'The explanation\'s "now" as wall time in the business time zone, with its offset.',
+    example: '2026-11-24T18:40:00-05:00',
+  })
+  comparedWith!: string;
 }
 
 /** A date a search passed over, and why. */
 export class DateRejectionResponse {
-  @ApiProperty(date('The date passed over (for CUTOFF_PASSED: the purchase date).')) date!: string;
+  @ApiProperty(date("The date passed over (for CUTOFF_PASSED: the purchase date, the search's `from`)."))
+  date!: string;
   @ApiProperty({ enum: REJECTION_REASONS }) reason!: (typeof REJECTION_REASONS)[number];
+  @ApiPropertyOptional({
+    type: String,
+    description:
+      "HOLIDAY only: the node whose holiday it is (the origin when picking, the leg's source when departing).",
+    example: 'CD01',
+  })
+  node?: string;
+  @ApiPropertyOptional({ type: () => CutoffStateResponse, description: 'CUTOFF_PASSED only.' })
+  cutoff?: CutoffStateResponse;
   @ApiPropertyOptional({ type: () => CounterStateResponse, description: 'COUNTER_FULL only.' })
   counter?: CounterStateResponse;
   @ApiPropertyOptional({
@@ -85,8 +114,15 @@ export class SearchExplanationResponse {
     description: 'FIRST: the search for the first computed date; LATER: a later date of the last step.',
   })
   purpose!: 'FIRST' | 'LATER';
-  @ApiProperty(date('First date searched.')) from!: string;
-  @ApiProperty(date('Last date the horizon allows (from + searchHorizonDays − 1).')) to!: string;
+  @ApiProperty(
+    date(
+      'First date considered: the purchase date when its cut-off had passed (rejected as CUTOFF_PASSED; the ' +
+        'search ran from the next day).',
+    ),
+  )
+  from!: string;
+  @ApiProperty(date('Last date the horizon allows (first date searched + searchHorizonDays − 1).'))
+  to!: string;
   @ApiProperty({ type: () => DateRejectionResponse, isArray: true, description: 'In date order.' })
   rejected!: DateRejectionResponse[];
   @ApiProperty(date('The date found; null when the search went beyond the horizon.', true)) found!:
@@ -123,6 +159,12 @@ export class PathFailureResponse {
   @ApiProperty({ type: String }) description!: string;
 }
 
+/** An inclusive range of 0-based positions. */
+export class IndexRangeResponse {
+  @ApiProperty({ type: Number, format: 'int32', example: 40 }) from!: number;
+  @ApiProperty({ type: Number, format: 'int32', example: 65 }) to!: number;
+}
+
 /** One valid path (E3.3) as evaluated (E4). */
 export class PathExplanationResponse {
   @ApiProperty({ type: String, description: 'Leg codes joined with `>` (`""` for an empty path).' })
@@ -143,6 +185,13 @@ export class PathExplanationResponse {
   })
   omittedSearches!: number;
   @ApiProperty({
+    type: () => IndexRangeResponse,
+    nullable: true,
+    description:
+      'Positions (0-based, in the order the searches ran) of the omitted searches; null when none was omitted.',
+  })
+  omittedSearchIndexes!: IndexRangeResponse | null;
+  @ApiProperty({
     type: () => FilteredDateResponse,
     isArray: true,
     description: 'The first 40 and the last 10 dates the range filtered.',
@@ -150,6 +199,12 @@ export class PathExplanationResponse {
   filtered!: FilteredDateResponse[];
   @ApiProperty({ type: Number, format: 'int32', description: 'Filtered dates between those two parts.' })
   omittedFiltered!: number;
+  @ApiProperty({
+    type: () => IndexRangeResponse,
+    nullable: true,
+    description: 'Positions (0-based) of the omitted filtered dates; null when none was omitted.',
+  })
+  omittedFilteredIndexes!: IndexRangeResponse | null;
   @ApiProperty({
     type: String,
     format: 'date',
@@ -168,13 +223,34 @@ export class PathExplanationResponse {
   rank!: number | null;
   @ApiProperty({ type: () => RankKeyResponse, nullable: true }) rankKey!: RankKeyResponse | null;
   @ApiProperty({ type: Boolean, description: "The group's path (rank 1)." }) chosen!: boolean;
+  @ApiProperty({
+    type: Boolean,
+    description:
+      'The path is in the answer: layout A lists the first `maxAlternativePaths` ranks, layout B only the ' +
+      'chosen path. A feasible path ranked beyond them is explained but not listed.',
+  })
+  listed!: boolean;
 }
 
 /** The explanation of one group, in the order of the calculation's groups (layout A) or lines (layout B). */
 export class GroupExplanationResponse {
   @ApiProperty({ type: String, nullable: true }) origin!: string | null;
   @ApiProperty({ enum: DISPATCH_MODES }) dispatchMode!: (typeof DISPATCH_MODES)[number];
-  @ApiProperty({ type: String, nullable: true }) destination!: string | null;
+  @ApiProperty({ enum: DISPATCH_TYPES }) dispatchType!: (typeof DISPATCH_TYPES)[number];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "Node or zone code (layout B home delivery: the item's zone).",
+  })
+  destination!: string | null;
+  @ApiProperty({
+    type: Number,
+    isArray: true,
+    description:
+      'Request item indexes (0-based) the group serves; in layout B the answer lines of the same indexes.',
+    example: [0, 2],
+  })
+  items!: number[];
   @ApiProperty({ type: Number, format: 'int32' }) units!: number;
   @ApiProperty({ type: Number, format: 'int32' }) wholesaleAdditionalDays!: number;
   @ApiProperty({
@@ -207,6 +283,13 @@ export class CandidateOrderKeyResponse {
       'First delivery date, distance in km (2 decimals) or ubigeo rank 0–3; null: none or unknown.',
   })
   value!: string | number | null;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description:
+      'UBIGEO_CLOSENESS only: the distance in km (2 decimals) that breaks ties of rank; null: unknown or another key.',
+  })
+  tieBreakDistanceKm!: number | null;
 }
 
 export class CandidateRoundResponse {
@@ -214,9 +297,16 @@ export class CandidateRoundResponse {
   @ApiProperty({
     type: Number,
     isArray: true,
-    description: 'Request indexes (0-based) of the remaining items whose stock check passes here, uncapped.',
+    description:
+      'Request indexes (0-based) of the remaining items whose stock check passes here, uncapped: rounds compare these.',
   })
-  covered!: number[];
+  coveredUncapped!: number[];
+  @ApiProperty({
+    type: Number,
+    isArray: true,
+    description: 'The first `maxItemsPerOrigin` of them: what the candidate takes if chosen.',
+  })
+  coveredCapped!: number[];
   @ApiProperty({ enum: CANDIDATE_OUTCOMES }) outcome!: (typeof CANDIDATE_OUTCOMES)[number];
 }
 
@@ -229,7 +319,7 @@ export class CandidateExplanationResponse {
   @ApiProperty({
     type: Number,
     isArray: true,
-    description: 'Request indexes taken (maxItemsPerOrigin applied after choosing).',
+    description: 'Request indexes taken: its `coveredCapped` of the round it was chosen in.',
   })
   taken!: number[];
 }
@@ -237,15 +327,76 @@ export class CandidateExplanationResponse {
 /** E6.2 placement of the items without origin. */
 export class PlacementExplanationResponse {
   @ApiProperty({ type: String, example: 'COMPLETE_STOCK_MULTI_ORIGIN' }) optimization!: string;
+  @ApiProperty({
+    type: Number,
+    format: 'int32',
+    nullable: true,
+    description: 'The cap on items per origin; null: none (single origin never caps).',
+  })
+  maxItemsPerOrigin!: number | null;
   @ApiProperty({ type: () => CandidateExplanationResponse, isArray: true })
   candidates!: CandidateExplanationResponse[];
   @ApiProperty({ type: Number, isArray: true, description: 'Request indexes no candidate took.' })
   unplaced!: number[];
-  @ApiProperty({ enum: ['ALL_PLACED', 'MAX_ORIGINS', 'NOTHING_MORE_COVERED', 'SINGLE_ORIGIN'] })
-  stopped!: string;
+  @ApiProperty({
+    enum: ['ALL_PLACED', 'MAX_ORIGINS', 'NOTHING_MORE_COVERED', 'NO_ORIGIN_COVERS_ALL'],
+    description:
+      'ALL_PLACED; multi-origin: MAX_ORIGINS or NOTHING_MORE_COVERED; single origin: NO_ORIGIN_COVERS_ALL ' +
+      '(nothing placed).',
+  })
+  stopped!: 'ALL_PLACED' | 'MAX_ORIGINS' | 'NOTHING_MORE_COVERED' | 'NO_ORIGIN_COVERS_ALL';
+}
+
+/** A stored counter row as the calculation read it. */
+export class CounterReadingResponse {
+  @ApiProperty({ enum: COUNTER_SCOPES }) scope!: (typeof COUNTER_SCOPES)[number];
+  @ApiProperty({ type: String, example: 'R-CD01-LIMCENTRO-N' }) ref!: string;
+  @ApiProperty(date('The counter date.')) date!: string;
+  @ApiProperty({ type: Number, format: 'int32', example: 199 }) used!: number;
+}
+
+/** What the run was computed from: another instant, version or counter reads can give another answer. */
+export class ExplanationBasisResponse {
+  @ApiProperty({
+    type: String,
+    format: 'date-time',
+    description: 'The instant used as "now" (UTC): the `at` query parameter, else the time of the request.',
+  })
+  now!: string;
+  @ApiProperty({
+    type: String,
+    description:
+      '"now" in the business time zone (YYYY-MM-DDTHH:MM): today and the time cut-offs compare with.',
+    example: '2026-11-23T18:40',
+  })
+  businessNow!: string;
+  @ApiProperty({ type: String, example: 'America/Lima' }) timeZone!: string;
+  @ApiProperty({
+    type: Number,
+    format: 'int32',
+    description: 'The configuration version served.',
+    example: 3,
+  })
+  configurationVersion!: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      "The request's `identifier` (layout A; the calculation's `identifier` then equals it); null when not given or for layout B.",
+  })
+  identifier!: string | null;
+  @ApiProperty({
+    type: () => CounterReadingResponse,
+    isArray: true,
+    description:
+      'Every stored counter row read (a counter without a row counts 0 used). ' +
+      'Counters move as orders are placed: an earlier answer may have read other values.',
+  })
+  counters!: CounterReadingResponse[];
 }
 
 export class CalculationExplanationResponse {
+  @ApiProperty({ type: () => ExplanationBasisResponse }) basis!: ExplanationBasisResponse;
   @ApiProperty({
     type: () => PlacementExplanationResponse,
     nullable: true,
