@@ -54,6 +54,7 @@ function healthPaths(): { live: string; ready: string } {
       LOG_LEVEL: 'silent',
       LOG_FORMAT: 'json',
       SWAGGER_ENABLED: 'true',
+      TRUST_PROXY: undefined,
       SHUTDOWN_DELAY_MS: 0,
       SHUTDOWN_TIMEOUT_MS: 20_000,
     },
