@@ -25,7 +25,8 @@ const { rate: RATE, connections: CONNECTIONS } = Q13_PACE;
 const SECONDS = 10;
 
 /** Today in Lima: the reference request is for an order placed now. */
-export const today = (): string => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+export const today = (): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
 
 /** A fresh database with the demo configuration and 96 days of stored counters for every counter of its world. */
 export async function prepareDemoDatabase(name = 'delivery_bench_q13'): Promise<string> {

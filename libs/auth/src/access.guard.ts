@@ -88,7 +88,8 @@ export class AccessGuard implements CanActivate {
       return request.principal as Principal;
     } catch (error) {
       if (!(error instanceof CredentialRejection)) throw error;
-      const keys = this.limiter && error.reason !== 'missing_credentials' ? this.limitKeys(request, routed) : [];
+      const keys =
+        this.limiter && error.reason !== 'missing_credentials' ? this.limitKeys(request, routed) : [];
       if (this.limiter && keys.length > 0) {
         const blockedFor = await this.limiter.recordFailure(keys);
         if (blockedFor !== undefined) throw this.tooMany(response, blockedFor);
@@ -103,7 +104,8 @@ export class AccessGuard implements CanActivate {
    */
   private limitKeys(request: AuthenticatedRequest, routed: RoutedCredentials | undefined): string[] {
     const keys: string[] = [];
-    if (this.limiter?.byAddress) keys.push(`address:${request.ip ?? request.socket?.remoteAddress ?? 'unknown'}`);
+    if (this.limiter?.byAddress)
+      keys.push(`address:${request.ip ?? request.socket?.remoteAddress ?? 'unknown'}`);
     if (routed?.user !== undefined) keys.push(`user:${routed.user}`);
     if (routed?.scheme === 'apiKey')
       keys.push(`apiKey:${createHash('sha256').update(routed.header.slice('Bearer '.length)).digest('hex')}`);

@@ -259,7 +259,8 @@ describe('parseAuthConfig limits', () => {
       rate: { limit: 60_000, windowMs: 60_000 },
     });
     expect(
-      parseAuthConfig({ ...base, AUTH_FAILURE_LIMIT: '5', RATE_LIMIT: '600', TRUST_PROXY: '1' }, ['jwt']).limits,
+      parseAuthConfig({ ...base, AUTH_FAILURE_LIMIT: '5', RATE_LIMIT: '600', TRUST_PROXY: '1' }, ['jwt'])
+        .limits,
     ).toEqual({
       failures: { limit: 5, windowMs: 300_000, blockMs: 300_000, byAddress: true },
       rate: { limit: 600, windowMs: 60_000 },

@@ -117,22 +117,20 @@ export const env = {
    * proxy…) or a comma-separated list of proxy addresses and CIDRs (or `loopback`, `linklocal`, `uniquelocal`).
    * Unset: no proxy is trusted and the client address is unknown to the service.
    */
-  trustProxy:
-    (): EnvParser<number | string[] | undefined> =>
-    (raw, name) => {
-      if (raw === undefined) return undefined;
-      const value = raw.trim();
-      if (/^\d+$/.test(value)) {
-        const hops = Number(value);
-        if (hops > 32) invalid(name, `must be a hop count from 0 to 32 or a list of CIDRs (got "${raw}")`);
-        return hops;
-      }
-      const entries = value.split(',').map((entry) => entry.trim());
-      const bad = entries.find((entry) => !isTrustedProxy(entry));
-      if (bad !== undefined)
-        invalid(name, `must be a hop count or a comma-separated list of addresses or CIDRs (got "${bad}")`);
-      return entries;
-    },
+  trustProxy: (): EnvParser<number | string[] | undefined> => (raw, name) => {
+    if (raw === undefined) return undefined;
+    const value = raw.trim();
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 32) invalid(name, `must be a hop count from 0 to 32 or a list of CIDRs (got "${raw}")`);
+      return hops;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !isTrustedProxy(entry));
+    if (bad !== undefined)
+      invalid(name, `must be a hop count or a comma-separated list of addresses or CIDRs (got "${bad}")`);
+    return entries;
+  },
   timeZone:
     (fallback: string): EnvParser<string> =>
     (raw, name) => {
