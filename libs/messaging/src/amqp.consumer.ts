@@ -1,6 +1,6 @@
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
 import type { AmqpConnection } from './amqp.connection';
-import { backoffDelay, type BackoffOptions } from './backoff';
+import { backoffDelay, type BackoffOptions } from '@delivery/platform';
 import { DeliveryDispatcher } from './delivery.dispatcher';
 import type { DeliveryPolicy } from './delivery.policy';
 import { attemptsOf, headerString, MessageHeaders } from './message.headers';

@@ -1,5 +1,5 @@
 import { DEFAULT_DELIVERY_LIMIT, DEFAULT_RETRY_BACKOFF, type DeliveryPolicy } from './delivery.policy';
-import type { BackoffOptions } from './backoff';
+import type { BackoffOptions } from '@delivery/platform';
 import type { TopologyDefinition } from './topology';
 
 /**

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { backoffDelay, describeError } from '@delivery/messaging';
+import { describeError } from '@delivery/messaging';
+import { backoffDelay } from '@delivery/platform';
 import { pgPoolOf } from '@delivery/persistence';
 import { isDatabaseUnavailable } from './database-availability';
 

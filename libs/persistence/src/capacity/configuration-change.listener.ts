@@ -4,6 +4,7 @@
  * notification may have been missed while disconnected. A lost connection is retried with back-off until `stop`.
  */
 import { Client } from 'pg';
+import { backoffDelay, type BackoffOptions } from '@delivery/platform';
 import { CONFIGURATION_CHANNEL } from './configuration-version.repository';
 
 export interface ConfigurationChangeListenerOptions {
@@ -14,7 +15,8 @@ export interface ConfigurationChangeListenerOptions {
   applicationName?: string;
 }
 
-const RETRY_MS = [500, 1000, 2000, 5000, 10000];
+/** reconnects: 0.25–0.5 s, then doubling up to 5–10 s, with jitter (replicas reconnect apart) */
+const RECONNECT: BackoffOptions = { initialMs: 500, maxMs: 10_000 };
 
 export class ConfigurationChangeListener {
   private client: Client | null = null;
@@ -72,8 +74,8 @@ export class ConfigurationChangeListener {
     client.removeAllListeners('end');
     client.end().catch(() => undefined);
     this.options.onError?.(error);
-    const delay = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
     this.attempt++;
+    const delay = backoffDelay(this.attempt, RECONNECT);
     this.retry = setTimeout(() => {
       this.retry = null;
       void this.connect();
