@@ -203,12 +203,8 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       expect(probe('livenessProbe')).toEqual({ path: live, port });
       expect(probe('readinessProbe')).toEqual({ path: ready, port });
       expect([live, ready]).toEqual(['/health/live', '/health/ready']);
-      const annotations = deployment(app).spec.template.metadata.annotations;
-      expect(annotations).toEqual({
-        'prometheus.io/scrape': 'true',
-        'prometheus.io/port': String(port),
-        'prometheus.io/path': '/metrics',
-      });
+      // one scrape path: the ServiceMonitor (prometheus.io annotations would make some setups scrape twice)
+      expect(deployment(app).spec.template.metadata.annotations).toBeUndefined();
     });
 
     it('gives the shutdown time to finish: grace period > SHUTDOWN_TIMEOUT_MS > SHUTDOWN_DELAY_MS', () => {

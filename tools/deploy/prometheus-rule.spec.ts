@@ -8,7 +8,7 @@ interface Rule {
   expr: string;
   for?: string;
   labels: { severity: string };
-  annotations: { summary: string; description: string };
+  annotations: { summary: string; description: string; runbook_url: string };
 }
 const rules = (): Rule[] =>
   (
@@ -38,6 +38,20 @@ describe('the alert rules', () => {
         true,
       ]);
       expect(rule.annotations.summary.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('each point runbook_url at its own section of docs/operations.md', () => {
+    const docs = fs.readFileSync(path.join(ROOT, 'docs/operations.md'), 'utf8');
+    const sections = new Set([...docs.matchAll(/^#{2,4} (.+)$/gm)].map(([, title]) => title.toLowerCase()));
+    for (const rule of rules()) {
+      const url = new URL(rule.annotations.runbook_url);
+      expect([rule.alert, url.pathname.endsWith('/docs/operations.md'), url.hash]).toEqual([
+        rule.alert,
+        true,
+        `#${rule.alert.toLowerCase()}`,
+      ]);
+      expect([rule.alert, sections.has(rule.alert.toLowerCase())]).toEqual([rule.alert, true]);
     }
   });
 
