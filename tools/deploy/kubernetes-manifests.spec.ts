@@ -428,7 +428,7 @@ describe('qa and prod', () => {
     return out;
   };
 
-  it('differ only in the host, replica bounds, resources and Swagger UI (off in prod)', () => {
+  it('differ only in the host, replica bounds, resources, Swagger UI (off in prod) and where Postgres and RabbitMQ are', () => {
     const qa = flatten(renderOverlay('qa'));
     const prod = flatten(renderOverlay('prod'));
     const differing = [...new Set([...qa.keys(), ...prod.keys()])].filter(
@@ -441,6 +441,8 @@ describe('qa and prod', () => {
       /^ScaledObject\/[\w-]+\.spec\.(minReplicaCount|maxReplicaCount)$/,
       /^Deployment\/[\w-]+\.spec\.replicas$/,
       /^Deployment\/[\w-]+\.spec\.template\.spec\.containers\[[\w-]+\]\.resources\./,
+      // egress to Postgres and RabbitMQ: pods of namespace `data` in qa, address ranges in prod
+      /^NetworkPolicy\/egress-to-dependencies\.spec\.egress\[[12]\]\.to\[0\]\./,
     ];
     expect([
       qa.get('ConfigMap/delivery-config.data.SWAGGER_ENABLED'),
