@@ -26,10 +26,12 @@ const { rate: RATE, connections: CONNECTIONS } = Q13_PACE;
 const SECONDS = 10;
 
 /** Today in Lima: the reference request is for an order placed now. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+export const today = (): string =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
 
-async function prepareDatabase(): Promise<string> {
-  const url = await freshBenchDatabase('delivery_bench_q13');
+/** A fresh database with the demo configuration and 96 days of stored counters for every counter of its world. */
+export async function prepareDemoDatabase(name = 'delivery_bench_q13'): Promise<string> {
+  const url = await freshBenchDatabase(name);
   const database = new Database({ url, poolSize: 1, applicationName: 'bench' });
   try {
     const imported = await standaloneConfiguration(database, { timezone: 'America/Lima' }).import(
@@ -72,7 +74,7 @@ const scenario: BenchScenario = {
   title: 'POST /delivery/capacity, reference request, against the trivial authenticated endpoint',
   target: 'p99 ≤ 20 ms at 200 req/s; peak ≥ 50 % of GET /whoami; ≤ 2 SQL round trips per calculation',
   async run(): Promise<BenchResult> {
-    const databaseUrl = await prepareDatabase();
+    const databaseUrl = await prepareDemoDatabase();
     const app = await startBenchCapacityService(databaseUrl);
     try {
       const authorization = bearer(await mintToken({ scopes: ['capacity:calculate'], expiresIn: 3600 }));

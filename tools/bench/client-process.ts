@@ -63,6 +63,20 @@ export async function inClientProcess<F>(file: string, spec: unknown): Promise<F
   }
 }
 
+/** Runs a client of `file` on `spec` until `stop` settles, and ends it. */
+export async function inClientProcessUntil<F>(
+  file: string,
+  spec: unknown,
+  stop: Promise<unknown>,
+): Promise<F> {
+  const client = await ClientProcess.start(file);
+  try {
+    return await client.run<F>(spec, stop);
+  } finally {
+    client.close();
+  }
+}
+
 /** The client's side: runs `client` on each spec it is sent and sends its figures back; ends with its parent. */
 export function serveClient<S, F>(client: (spec: S, stopped: Promise<void>) => Promise<F>): void {
   let stopRound: (() => void) | undefined;

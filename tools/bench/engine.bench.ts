@@ -49,7 +49,7 @@ export function referenceRequest(): CalculateDeliveryCapacityRequest {
   };
 }
 
-function demo(): { snapshot: Snapshot; stock: StockRow[] } {
+export function demo(): { snapshot: Snapshot; stock: StockRow[] } {
   const document = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../demo/configuration.json'), 'utf8'));
   const parsed = parseConfiguration(document, { timezone: 'America/Lima' });
   if (!parsed.ok) throw new Error(`demo configuration invalid: ${JSON.stringify(parsed.errors)}`);
@@ -57,7 +57,7 @@ function demo(): { snapshot: Snapshot; stock: StockRow[] } {
 }
 
 /** The rows the service's two queries would return: every planned counter used on its first 60 days, and stock. */
-function fetched(
+export function fetched(
   snapshot: Snapshot,
   stock: StockRow[],
   request: CalculateDeliveryCapacityRequest,
@@ -79,7 +79,7 @@ function fetched(
   return { counters, stock: stock.filter((row) => wanted.has(`${row.sku}|${row.node}`)), productWeights: [] };
 }
 
-function measure(work: () => unknown): { median: number; p99: number; perSecond: number } {
+export function measure(work: () => unknown): { median: number; p99: number; perSecond: number } {
   for (let i = 0; i < WARM_UP; i++) work();
   const samples = new Float64Array(SAMPLES);
   for (let i = 0; i < SAMPLES; i++) {

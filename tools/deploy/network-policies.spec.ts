@@ -1,3 +1,4 @@
+import { BlockList, isIPv4 } from 'node:net';
 import type { K8sObject } from './kustomize.renderer';
 import { find, onlyContainer, OVERLAYS, renderOverlay } from './rendered-manifests';
 
@@ -6,6 +7,22 @@ type Labels = Record<string, string>;
 interface Peer {
   namespace: string;
   labels: Labels;
+  /** the peer's IPv4 address, for `ipBlock` rules */
+  address?: string;
+}
+
+/** Whether an `ipBlock` (cidr, except) holds the address. */
+function inBlock(block: { cidr: string; except?: string[] }, address: string | undefined): boolean {
+  if (address === undefined || !isIPv4(address)) return false;
+  const list = (cidrs: string[]) => {
+    const blocks = new BlockList();
+    for (const cidr of cidrs) {
+      const [network, prefix] = cidr.split('/');
+      blocks.addSubnet(network, Number(prefix), 'ipv4');
+    }
+    return blocks;
+  };
+  return list([block.cidr]).check(address, 'ipv4') && !list(block.except ?? []).check(address, 'ipv4');
 }
 interface Selector {
   matchLabels?: Labels;
@@ -47,6 +64,7 @@ function allowed(objects: K8sObject[], from: Peer, to: Peer, port: number, proto
   const matchesPeer = (peers: any[] | undefined, peer: Peer, policyNamespace: string) =>
     !peers ||
     peers.some((p) => {
+      if (p.ipBlock) return inBlock(p.ipBlock, peer.address);
       const namespaceOk = p.namespaceSelector
         ? selects(p.namespaceSelector, { 'kubernetes.io/metadata.name': peer.namespace })
         : peer.namespace === policyNamespace;
@@ -89,10 +107,22 @@ const ingressController: Peer = {
   labels: { 'app.kubernetes.io/name': 'ingress-nginx' },
 };
 const prometheus: Peer = { namespace: 'monitoring', labels: { 'app.kubernetes.io/name': 'prometheus' } };
-const elsewhere: Peer = { namespace: 'shop', labels: { app: 'checkout' } };
+const elsewhere: Peer = { namespace: 'shop', labels: { app: 'checkout' }, address: '10.12.0.9' };
+/** an address on the internet (a JWKS endpoint) */
+const internet: Peer = { namespace: 'internet', labels: {}, address: '203.0.113.7' };
 const dns: Peer = { namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' } };
 const collector: Peer = { namespace: 'observability', labels: { app: 'otel-collector' } };
-const database: Peer = { namespace: 'data', labels: { app: 'postgres' } };
+/** where each overlay puts Postgres and RabbitMQ: pods of namespace `data` in qa, managed services in prod */
+const DEPENDENCIES: Record<string, { postgres: Peer; rabbitmq: Peer }> = {
+  qa: {
+    postgres: { namespace: 'data', labels: { app: 'postgres' }, address: '10.8.3.4' },
+    rabbitmq: { namespace: 'data', labels: { app: 'rabbitmq' }, address: '10.8.3.5' },
+  },
+  prod: {
+    postgres: { namespace: 'managed', labels: {}, address: '10.40.0.12' },
+    rabbitmq: { namespace: 'managed', labels: {}, address: '10.40.1.7' },
+  },
+};
 
 describe.each(OVERLAYS)('network policies of k8s/overlays/%s', (overlay) => {
   const objects = renderOverlay(overlay);
@@ -129,21 +159,32 @@ describe.each(OVERLAYS)('network policies of k8s/overlays/%s', (overlay) => {
   });
 
   it('let the apps and the migration reach DNS, Postgres, RabbitMQ and the OTLP collector only', () => {
+    const { postgres, rabbitmq } = DEPENDENCIES[overlay];
+    const other = overlay === 'qa' ? 'prod' : 'qa';
     for (const peer of [capacity, upload, worker, migration]) {
       expect(allowed(objects, peer, dns, 53, 'UDP')).toBe(true);
       expect(allowed(objects, peer, dns, 53, 'TCP')).toBe(true);
-      expect(allowed(objects, peer, database, 5432)).toBe(true);
-      expect(allowed(objects, peer, database, 5672)).toBe(true);
+      expect(allowed(objects, peer, postgres, 5432)).toBe(true);
+      expect(allowed(objects, peer, rabbitmq, 5672)).toBe(true);
+      expect(allowed(objects, peer, rabbitmq, 5671)).toBe(true);
+      // each only where the overlay says it is, not at the other overlay's place nor anywhere else
+      expect(allowed(objects, peer, DEPENDENCIES[other].postgres, 5432)).toBe(false);
+      expect(allowed(objects, peer, DEPENDENCIES[other].rabbitmq, 5672)).toBe(false);
+      expect(allowed(objects, peer, rabbitmq, 5432)).toBe(false);
+      expect(allowed(objects, peer, elsewhere, 5432)).toBe(false);
+      expect(allowed(objects, peer, internet, 5672)).toBe(false);
       expect(allowed(objects, peer, collector, 4318)).toBe(true);
       expect(allowed(objects, peer, collector, 4317)).toBe(true);
       expect(allowed(objects, peer, elsewhere, 4318)).toBe(false); // OTLP only to the collector's namespace
       expect(allowed(objects, peer, elsewhere, 53, 'UDP')).toBe(false);
       expect(allowed(objects, peer, elsewhere, 80)).toBe(false);
     }
-    // HTTPS (a JWKS endpoint) for the services that verify tokens, not for the worker or the migration
+    // HTTPS to public addresses (a JWKS endpoint) for the services that verify tokens, not for the worker or the
+    // migration, and never to a private address
     expect(
-      [capacity, upload, worker, migration].map((peer) => allowed(objects, peer, elsewhere, 443)),
+      [capacity, upload, worker, migration].map((peer) => allowed(objects, peer, internet, 443)),
     ).toEqual([true, true, false, false]);
+    expect(allowed(objects, capacity, elsewhere, 443)).toBe(false);
   });
 });
 

@@ -28,7 +28,7 @@ describe('capacity-service platform', () => {
 
   it('answers a body that is not JSON with 415 ErrorResponse', async () => {
     const res = await request(server())
-      .post('/capacity/v1/whoami')
+      .post('/capacity/v1/delivery/capacity')
       .set('Authorization', auth)
       .set('Content-Type', 'text/plain')
       .send('hello');
@@ -43,7 +43,7 @@ describe('capacity-service platform', () => {
 
   it('answers malformed JSON with 400 VALIDATION_ERROR', async () => {
     const res = await request(server())
-      .post('/capacity/v1/whoami')
+      .post('/capacity/v1/delivery/capacity')
       .set('Authorization', auth)
       .set('Content-Type', 'application/json')
       .send('{"items": [');
@@ -57,7 +57,7 @@ describe('capacity-service platform', () => {
 
   it('answers a body over 1 MB with 413', async () => {
     const res = await request(server())
-      .post('/capacity/v1/whoami')
+      .post('/capacity/v1/delivery/capacity')
       .set('Authorization', auth)
       .set('Content-Type', 'application/json')
       .send(JSON.stringify({ pad: 'x'.repeat(1024 * 1024) }));

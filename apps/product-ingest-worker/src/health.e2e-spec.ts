@@ -49,9 +49,14 @@ describe('product-ingest-worker HTTP surface', () => {
     channel.sendToQueue(productTopology().policy.deadLetterQueue, Buffer.from('{}'));
     await channel.waitForConfirms();
     await connection.close();
-    const metrics = (await request(app.getHttpServer()).get('/metrics')).text;
-    const sample = (series: string) =>
+    const sampleOf = (metrics: string, series: string) =>
       Number(new RegExp(`^${series.replace(/[{}]/g, '\\$&')} (\\S+)$`, 'm').exec(metrics)?.[1]);
+    // the depths are refreshed every 5 s (ingest.metrics.ts), not read by the scrape
+    const metrics = await waitFor(async () => {
+      const text = (await request(app.getHttpServer()).get('/metrics')).text;
+      return sampleOf(text, 'product_ingest_queue_depth{queue="dead_letter"}') === 1 && text;
+    }, 10_000);
+    const sample = (series: string) => sampleOf(metrics, series);
     expect(sample('rabbitmq_connection_up')).toBe(1);
     expect(sample('rabbitmq_channel_open{channel="publisher"}')).toBe(1);
     expect(sample('rabbitmq_channel_open{channel="consumer"}')).toBe(1);

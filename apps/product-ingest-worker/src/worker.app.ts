@@ -22,10 +22,13 @@ export async function createWorkerApp(
     closeTimeoutMs: Math.max(1000, config.SHUTDOWN_TIMEOUT_MS - 5000), // leaves time to close the pools
   });
   app.get(DatabaseOutageMonitor).attach(strategy);
-  app.get(IngestMetrics).observeQueues({
-    main: () => strategy.queueDepth(policy.queue),
-    retry: () => strategy.queueDepth(policy.retryQueue),
-    dead_letter: () => strategy.queueDepth(policy.deadLetterQueue),
+  app.get(IngestMetrics).observeQueues(async () => {
+    const [main, retry, deadLetter] = await strategy.queueDepths([
+      policy.queue,
+      policy.retryQueue,
+      policy.deadLetterQueue,
+    ]);
+    return { main, retry, dead_letter: deadLetter };
   });
   app.connectMicroservice({ strategy });
   await app.startAllMicroservices();

@@ -8,6 +8,7 @@ import {
   type ExecutionContext,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { AuthenticationError, AuthorizationError, CredentialRejection } from './auth.errors';
 import { AuthFailureLimiter } from './auth-failure.limiter';
@@ -45,7 +46,8 @@ class TooManyFailedAttempts extends HttpException {
  * The global guard (APP_GUARD): `@Public()` passes; otherwise the `Authorization` header picks one Passport
  * strategy, whose `AuthGuard` authenticates (401 on failure, with the service's challenge), then every scope of
  * `@Scopes()` is required (403). No declared scope means closed (fail closed). When failure limiting is on,
- * failed attempts are counted per client address and Basic user name, and a blocked one answers 429.
+ * failed attempts are counted per Basic user name, API key and (with `TRUST_PROXY`) client address, and a
+ * blocked one answers 429.
  */
 @Injectable()
 export class AccessGuard implements CanActivate {
@@ -78,8 +80,7 @@ export class AccessGuard implements CanActivate {
     let routed: RoutedCredentials | undefined;
     try {
       routed = routeCredentials(header, this.strategies.configured, this.options.schemes);
-      const keys = this.limitKeys(request, routed);
-      const blockedFor = this.limiter?.retryAfter(keys);
+      const blockedFor = this.limiter?.retryAfter(this.limitKeys(request, routed));
       if (blockedFor !== undefined) throw this.tooMany(response, blockedFor);
       // the canonical form (one space, scheme capitalised) is what the Passport strategies parse
       (request.headers as Record<string, string>)['authorization'] = routed.header;
@@ -87,17 +88,28 @@ export class AccessGuard implements CanActivate {
       return request.principal as Principal;
     } catch (error) {
       if (!(error instanceof CredentialRejection)) throw error;
-      if (this.limiter && error.reason !== 'missing_credentials') {
-        const blockedFor = await this.limiter.recordFailure(this.limitKeys(request, routed));
+      const keys =
+        this.limiter && error.reason !== 'missing_credentials' ? this.limitKeys(request, routed) : [];
+      if (this.limiter && keys.length > 0) {
+        const blockedFor = await this.limiter.recordFailure(keys);
         if (blockedFor !== undefined) throw this.tooMany(response, blockedFor);
       }
       throw new AuthenticationError(error.reason, this.options.challenge);
     }
   }
 
+  /**
+   * What one failure counts against: the Basic user name, the presented API key (by its sha256, the value `API_KEYS`
+   * holds, never the key) and, when the limiter trusts addresses (`TRUST_PROXY`), the client address.
+   */
   private limitKeys(request: AuthenticatedRequest, routed: RoutedCredentials | undefined): string[] {
-    const address = `address:${request.ip ?? request.socket?.remoteAddress ?? 'unknown'}`;
-    return routed?.user === undefined ? [address] : [address, `user:${routed.user}`];
+    const keys: string[] = [];
+    if (this.limiter?.byAddress)
+      keys.push(`address:${request.ip ?? request.socket?.remoteAddress ?? 'unknown'}`);
+    if (routed?.user !== undefined) keys.push(`user:${routed.user}`);
+    if (routed?.scheme === 'apiKey')
+      keys.push(`apiKey:${createHash('sha256').update(routed.header.slice('Bearer '.length)).digest('hex')}`);
+    return keys;
   }
 
   private tooMany(

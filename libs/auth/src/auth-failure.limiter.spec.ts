@@ -1,7 +1,7 @@
 import { ThrottlerStorageService } from '@nestjs/throttler';
 import { AuthFailureLimiter } from './auth-failure.limiter';
 
-const LIMIT = { limit: 3, windowMs: 60_000, blockMs: 120_000 };
+const LIMIT = { limit: 3, windowMs: 60_000, blockMs: 120_000, byAddress: true };
 
 describe('AuthFailureLimiter', () => {
   let storage: ThrottlerStorageService;

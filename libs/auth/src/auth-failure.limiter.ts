@@ -7,7 +7,7 @@ const THROTTLER_NAME = 'auth-failures';
 const KNOWN_BLOCKS = 10_000;
 
 /**
- * Counts failed authentications per key (`address:<ip>`, `user:<name>`) in the throttler storage, so replicas that
+ * Counts failed authentications per key (`user:<name>`, `apiKey:<sha256>`, `address:<ip>`) in the throttler storage, so replicas that
  * share a storage share the counts. Once a key has more than `limit` failures within the window it is blocked for
  * `blockMs`: this replica then answers 429 before verifying anything (no scrypt spent), and another replica learns
  * the block from the storage on the key's next failure. Successes are never counted.
@@ -20,6 +20,11 @@ export class AuthFailureLimiter {
     private readonly limit: FailureLimit,
     private readonly now: () => number = Date.now,
   ) {}
+
+  /** whether failures are also counted per client address (`TRUST_PROXY` set) */
+  get byAddress(): boolean {
+    return this.limit.byAddress;
+  }
 
   /** Seconds until the first of `keys` that is blocked is free again; undefined when none is blocked. */
   retryAfter(keys: readonly string[]): number | undefined {

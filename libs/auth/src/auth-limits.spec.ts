@@ -75,6 +75,7 @@ describe('failed-authentication limit (AUTH_FAILURE_LIMIT)', () => {
   };
   beforeEach(async () => {
     app = await start({
+      TRUST_PROXY: '0',
       AUTH_FAILURE_LIMIT: '3',
       AUTH_FAILURE_WINDOW_SECONDS: '60',
       AUTH_FAILURE_BLOCK_SECONDS: '120',
@@ -159,10 +160,42 @@ describe('per-principal request limit (RATE_LIMIT)', () => {
   });
 });
 
-describe('with both limits off (the default)', () => {
+describe('by default (no limit variable set)', () => {
+  let app: INestApplication;
+  const calculate = (authorization: string) =>
+    request(app.getHttpServer()).post('/delivery/capacity').set('Authorization', authorization);
+  beforeEach(async () => {
+    app = await start({});
+  });
+  afterEach(() => app.close());
+
+  it('blocks a Basic user name after 10 failures, right password included, and leaves other users free', async () => {
+    for (let i = 0; i < 10; i += 1) expect((await calculate(WRONG)).status).toBe(401);
+    const blocked = await calculate(WRONG);
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(295);
+    expect((await calculate(RIGHT)).status).toBe(429);
+    expect((await calculate(basicHeader('dev', 'pw-dev'))).status).toBe(200);
+    expect((await calculate(bearer('key-checkout'))).status).toBe(200);
+  });
+
+  it('blocks one presented API key after 10 failures, and never the address (no TRUST_PROXY)', async () => {
+    for (let i = 0; i < 10; i += 1) expect((await calculate(bearer('revoked-key'))).status).toBe(401);
+    expect((await calculate(bearer('revoked-key'))).status).toBe(429);
+    expect((await calculate(bearer('another-wrong-key'))).status).toBe(401);
+    expect((await calculate(bearer('key-checkout'))).status).toBe(200);
+    expect((await calculate(RIGHT)).status).toBe(200);
+  });
+
+  it('lets a principal call an operation far more often than any client needs', async () => {
+    for (let i = 0; i < 200; i += 1) expect((await calculate(bearer('key-checkout'))).status).toBe(200);
+  });
+});
+
+describe('with both limits switched off (0)', () => {
   let app: INestApplication;
   beforeAll(async () => {
-    app = await start({});
+    app = await start({ AUTH_FAILURE_LIMIT: '0', RATE_LIMIT: '0' });
   });
   afterAll(() => app.close());
 

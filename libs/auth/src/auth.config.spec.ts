@@ -253,14 +253,18 @@ describe('parseAuthConfig', () => {
 describe('parseAuthConfig limits', () => {
   const base = { JWT_SECRET: TEST_JWT_SECRET };
 
-  it('leaves both limits off by default and reads them with their window defaults', () => {
-    expect(parseAuthConfig(base, ['jwt']).limits).toEqual({ failures: undefined, rate: undefined });
-    expect(parseAuthConfig({ ...base, AUTH_FAILURE_LIMIT: '10', RATE_LIMIT: '600' }, ['jwt']).limits).toEqual(
-      {
-        failures: { limit: 10, windowMs: 300_000, blockMs: 300_000 },
-        rate: { limit: 600, windowMs: 60_000 },
-      },
-    );
+  it('turns both limits on by default, per address only with TRUST_PROXY, and 0 switches each off', () => {
+    expect(parseAuthConfig(base, ['jwt']).limits).toEqual({
+      failures: { limit: 10, windowMs: 300_000, blockMs: 300_000, byAddress: false },
+      rate: { limit: 60_000, windowMs: 60_000 },
+    });
+    expect(
+      parseAuthConfig({ ...base, AUTH_FAILURE_LIMIT: '5', RATE_LIMIT: '600', TRUST_PROXY: '1' }, ['jwt'])
+        .limits,
+    ).toEqual({
+      failures: { limit: 5, windowMs: 300_000, blockMs: 300_000, byAddress: true },
+      rate: { limit: 600, windowMs: 60_000 },
+    });
     expect(parseAuthConfig({ ...base, AUTH_FAILURE_LIMIT: '0', RATE_LIMIT: '0' }, ['jwt']).limits).toEqual({
       failures: undefined,
       rate: undefined,

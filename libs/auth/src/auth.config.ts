@@ -9,7 +9,7 @@ export interface AuthConfig {
   readonly jwt?: JwtConfig;
   readonly apiKeys: readonly ApiKeyEntry[];
   readonly basicUsers: readonly BasicUserEntry[];
-  /** failed-authentication and per-principal request limits (both off by default) */
+  /** failed-authentication and per-principal request limits (both on by default) */
   readonly limits: AuthLimits;
 }
 

@@ -1,12 +1,18 @@
 import { configError, readEnv, type Env } from './env';
 
-/** Failed authentications allowed per client address and per Basic user name before answering 429. */
+/**
+ * Failed authentications allowed per Basic user name, per presented API key and, when `TRUST_PROXY` says how to
+ * find the client's address, per client address, before answering 429.
+ */
 export interface FailureLimit {
   /** failures counted within `windowMs`; the next failure answers 429 */
   readonly limit: number;
   readonly windowMs: number;
-  /** how long the address or user name then answers 429 (`Retry-After`) */
+  /** how long the address, user name or key then answers 429 (`Retry-After`) */
   readonly blockMs: number;
+  /** failures are also counted per client address (only when `TRUST_PROXY` is set: behind a proxy `request.ip`
+   * is otherwise the proxy's address, shared by every client) */
+  readonly byAddress: boolean;
 }
 
 /** Requests allowed per principal on each operation within `windowMs`. */
@@ -15,31 +21,44 @@ export interface RateLimit {
   readonly windowMs: number;
 }
 
-/** Either limit is absent when switched off (its count variable unset or 0). */
+/** Either limit is absent when switched off (its count variable 0). */
 export interface AuthLimits {
   readonly failures?: FailureLimit;
   readonly rate?: RateLimit;
 }
 
+/** Sized so that a legitimate client never meets them (docs/security.md, "Abuse limits"). */
+export const DEFAULT_AUTH_FAILURE_LIMIT = 10;
+export const DEFAULT_RATE_LIMIT = 60_000;
+
 /**
- * `AUTH_FAILURE_LIMIT` (default 0: off), `AUTH_FAILURE_WINDOW_SECONDS` (300), `AUTH_FAILURE_BLOCK_SECONDS` (300);
- * `RATE_LIMIT` (default 0: off), `RATE_LIMIT_WINDOW_SECONDS` (60).
+ * `AUTH_FAILURE_LIMIT` (default 10; 0: off), `AUTH_FAILURE_WINDOW_SECONDS` (300), `AUTH_FAILURE_BLOCK_SECONDS`
+ * (300); `RATE_LIMIT` (default 60000; 0: off), `RATE_LIMIT_WINDOW_SECONDS` (60). Failures are counted per client
+ * address only when `TRUST_PROXY` is set (the platform validates its value and hands it to Express).
  */
 export function parseAuthLimits(env: Env): AuthLimits {
   // every variable is read and checked even when its limit is off, so a bad value never waits to be switched on
-  const failures = count(env, 'AUTH_FAILURE_LIMIT');
+  const failures = count(env, 'AUTH_FAILURE_LIMIT', DEFAULT_AUTH_FAILURE_LIMIT);
   const failureWindowMs = seconds(env, 'AUTH_FAILURE_WINDOW_SECONDS', 300) * 1000;
   const blockMs = seconds(env, 'AUTH_FAILURE_BLOCK_SECONDS', 300) * 1000;
-  const rate = count(env, 'RATE_LIMIT');
+  const rate = count(env, 'RATE_LIMIT', DEFAULT_RATE_LIMIT);
   const rateWindowMs = seconds(env, 'RATE_LIMIT_WINDOW_SECONDS', 60) * 1000;
   return {
-    failures: failures === 0 ? undefined : { limit: failures, windowMs: failureWindowMs, blockMs },
+    failures:
+      failures === 0
+        ? undefined
+        : {
+            limit: failures,
+            windowMs: failureWindowMs,
+            blockMs,
+            byAddress: readEnv(env, 'TRUST_PROXY') !== undefined,
+          },
     rate: rate === 0 ? undefined : { limit: rate, windowMs: rateWindowMs },
   };
 }
 
-function count(env: Env, name: string): number {
-  return integer(env, name, 0, 0, 1_000_000);
+function count(env: Env, name: string, fallback: number): number {
+  return integer(env, name, fallback, 0, 1_000_000);
 }
 
 function seconds(env: Env, name: string, fallback: number): number {

@@ -1,5 +1,5 @@
 import { connect, type ChannelModel } from 'amqplib';
-import { backoffDelay, type BackoffOptions } from './backoff';
+import { backoffDelay, type BackoffOptions } from '@delivery/platform';
 import { describeError, silentLogger, type MessagingLogger } from './messaging.logger';
 
 export interface AmqpConnectionOptions {

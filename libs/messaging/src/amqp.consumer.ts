@@ -1,6 +1,6 @@
 import type { Channel, ChannelModel, ConsumeMessage } from 'amqplib';
 import type { AmqpConnection } from './amqp.connection';
-import { backoffDelay, type BackoffOptions } from './backoff';
+import { backoffDelay, type BackoffOptions } from '@delivery/platform';
 import { DeliveryDispatcher } from './delivery.dispatcher';
 import type { DeliveryPolicy } from './delivery.policy';
 import { attemptsOf, headerString, MessageHeaders } from './message.headers';
@@ -112,10 +112,18 @@ export class AmqpConsumer implements MessageConsumer {
   }
 
   async queueDepth(queue = this.queue): Promise<number> {
+    return (await this.queueDepths([queue]))[0];
+  }
+
+  /** Every queue's depth over one short-lived channel. */
+  async queueDepths(queues: readonly string[]): Promise<number[]> {
     const model = this.connection.current();
     if (!model) throw new Error('The message broker is not connected');
-    const { messageCount } = await withTemporaryChannel(model, (channel) => channel.checkQueue(queue));
-    return messageCount;
+    return withTemporaryChannel(model, async (channel) => {
+      const depths: number[] = [];
+      for (const queue of queues) depths.push((await channel.checkQueue(queue)).messageCount);
+      return depths;
+    });
   }
 
   channelOpen(): boolean {

@@ -99,6 +99,11 @@ export class AmqpTransportStrategy extends Server<AmqpTransportEvents> implement
     return this.consumer.queueDepth(queue);
   }
 
+  /** Ready messages in each of `queues`, read together (one channel). */
+  queueDepths(queues: readonly string[]): Promise<number[]> {
+    return this.consumer.queueDepths(queues);
+  }
+
   channelOpen(): boolean {
     return this.consumer.channelOpen();
   }

@@ -1,4 +1,4 @@
-import { backoffDelay } from './backoff';
+import { backoffCeiling } from '@delivery/platform';
 import { planDeadLetter, planRetry, type DeliveryPolicy } from './delivery.policy';
 import type { DeliveredMessage } from './message.types';
 
@@ -23,7 +23,7 @@ const delivered = (attempts: number, headers: Record<string, unknown> = {}): Del
 
 describe('delivery policy', () => {
   it('backs off 1 s, 2 s, 4 s, then stays at the cap', () => {
-    expect([1, 2, 3, 4, 5].map((step) => backoffDelay(step, policy.retryBackoff))).toEqual([
+    expect([1, 2, 3, 4, 5].map((step) => backoffCeiling(step, policy.retryBackoff))).toEqual([
       1000, 2000, 4000, 5000, 5000,
     ]);
   });

@@ -1,4 +1,4 @@
-import { backoffDelay, type BackoffOptions } from './backoff';
+import { backoffCeiling, type BackoffOptions } from '@delivery/platform';
 import { MessageHeaders, withoutBrokerHeaders } from './message.headers';
 import type { DeliveredMessage, OutgoingMessage } from './message.types';
 
@@ -47,7 +47,8 @@ export function planRetry(message: DeliveredMessage, reason: string, policy: Del
       attempt,
     );
   }
-  const delayMs = backoffDelay(attempt, policy.retryBackoff);
+  // a message's retries need no jitter: each failed on its own; its expiration is the step's ceiling
+  const delayMs = backoffCeiling(attempt, policy.retryBackoff);
   const headers = { ...carriedHeaders(message, reason), [MessageHeaders.attempt]: attempt };
   return {
     kind: 'retry',

@@ -97,6 +97,10 @@ export class InMemoryConsumer implements MessageConsumer {
     return this.broker.depth(queue);
   }
 
+  async queueDepths(queues: readonly string[]): Promise<number[]> {
+    return queues.map((queue) => this.broker.depth(queue));
+  }
+
   channelOpen(): boolean {
     return this.state !== 'cancelled';
   }

@@ -2,7 +2,6 @@ export * from './amqp.connection';
 export * from './amqp.consumer';
 export * from './amqp.messaging';
 export * from './amqp.transport-strategy';
-export * from './backoff';
 export * from './confirm.publisher';
 export * from './delivery.policy';
 export * from './in-memory.broker';

@@ -66,6 +66,8 @@ export interface MessageConsumer {
   inFlight(): number;
   /** Messages ready in `queue` (default: the consumed queue), not counting unacknowledged ones. */
   queueDepth(queue?: string): Promise<number>;
+  /** Messages ready in each of `queues`, read together (over one channel for AMQP). */
+  queueDepths(queues: readonly string[]): Promise<number[]>;
   /** True while the consumer has an open channel (AMQP) or is attached to its broker (in memory). */
   channelOpen(): boolean;
   /** Releases the consumer's resources; unacknowledged messages go back to the queue. */

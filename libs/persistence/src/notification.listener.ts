@@ -4,6 +4,7 @@
  * missed while disconnected. A lost connection is retried with back-off until `stop`.
  */
 import { Client } from 'pg';
+import { backoffDelay, type BackoffOptions } from '@delivery/platform';
 
 export interface NotificationHandlers {
   /** a notification's payload (`null`: possibly missed one while disconnected — check) */
@@ -17,7 +18,8 @@ export interface NotificationListenerOptions extends NotificationHandlers {
   applicationName?: string;
 }
 
-const RETRY_MS = [500, 1000, 2000, 5000, 10000];
+/** reconnects: 0.25–0.5 s, then doubling up to 5–10 s, with jitter (replicas reconnect apart) */
+const RECONNECT: BackoffOptions = { initialMs: 500, maxMs: 10_000 };
 
 export class NotificationListener {
   private client: Client | null = null;
@@ -74,8 +76,8 @@ export class NotificationListener {
     client.removeAllListeners('end');
     client.end().catch(() => undefined);
     this.options.onError?.(error);
-    const delay = RETRY_MS[Math.min(this.attempt, RETRY_MS.length - 1)];
     this.attempt++;
+    const delay = backoffDelay(this.attempt, RECONNECT);
     this.retry = setTimeout(() => {
       this.retry = null;
       void this.connect();

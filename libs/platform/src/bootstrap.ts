@@ -11,7 +11,6 @@ import { PlatformEnv } from './config/platform.config';
 import { ErrorFormat } from './errors/error-format';
 import { respondWithError } from './errors/error-responder';
 import { ERROR_FORMAT } from './errors/exception.filter';
-import { jsonBodies } from './http/body-parsing';
 import { requestId } from './http/request-id';
 import { ShutdownState } from './lifecycle/shutdown.state';
 import { bindLogContext } from './logging/log-context';
@@ -40,9 +39,9 @@ const UNPREFIXED = [
 
 /**
  * Creates an app the same way for every service (the module imports PlatformModule): request id first, the
- * request log, helmet, HTTP metrics, JSON-only bodies with per-route limits, the base path (health and metrics
- * stay outside it), Swagger, and a last Express error handler so even body failures leave in the contract's
- * shape. Does not listen.
+ * request log, helmet, HTTP metrics, the base path (health and metrics stay outside it), Swagger, and a last
+ * Express error handler so even failures outside Nest leave in the contract's shape. JSON bodies are read by
+ * PlatformModule's interceptor, after the guards (no body is read for a refused request). Does not listen.
  */
 export async function createHttpApp(
   module: Type<unknown> | DynamicModule,
@@ -58,13 +57,13 @@ export async function createHttpApp(
   app.useLogger(new NestPinoLogger(logger));
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  if (options.config.TRUST_PROXY !== undefined) app.set('trust proxy', options.config.TRUST_PROXY);
   app.use(requestId);
   app.use(closeConnectionsWhenDraining(app.get(ShutdownState)));
   app.use(pinoHttp(httpLoggerOptions(logger)));
   app.use(bindLogContext);
   app.use(helmet());
   app.use(httpMetrics(app.get(MetricsService)));
-  app.use(jsonBodies(options.basePath, options.bodyLimits ?? []));
   if (options.basePath) app.setGlobalPrefix(options.basePath, { exclude: UNPREFIXED });
   if (swagger && options.config.SWAGGER_ENABLED === 'true')
     serveSwagger(app, options.basePath, buildOpenApi(app, swagger));

@@ -13,5 +13,6 @@ export * from './logging/logger';
 export * from './lifecycle/shutdown.state';
 export * from './metrics/metrics.service';
 export * from './platform.module';
+export * from './retry/backoff';
 export * from './swagger/swagger';
 export * from './validation/plain-dto.validator';

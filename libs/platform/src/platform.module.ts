@@ -1,13 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { PlatformEnv } from './config/platform.config';
 import { ErrorFormat } from './errors/error-format';
 import { ContractExceptionFilter, ERROR_FORMAT } from './errors/exception.filter';
 import { HealthController } from './health/health.controller';
 import { ReadinessRegistry } from './health/readiness.registry';
-import { BodyLimit } from './http/body-parsing';
+import { BodyLimit, jsonBodies } from './http/body-parsing';
+import { JsonBodyInterceptor } from './http/json-body.interceptor';
 import { ShutdownState } from './lifecycle/shutdown.state';
 import { LogContext } from './logging/log-context';
 import { createRootLogger, ROOT_LOGGER } from './logging/logger';
@@ -51,6 +52,10 @@ export class PlatformModule {
         { provide: ROOT_LOGGER, useValue: createRootLogger(options.service, options.config) },
         { provide: ERROR_FORMAT, useValue: options.errorFormat },
         { provide: APP_FILTER, useClass: ContractExceptionFilter },
+        {
+          provide: APP_INTERCEPTOR,
+          useValue: new JsonBodyInterceptor(jsonBodies(options.basePath, options.bodyLimits ?? [])),
+        },
         ReadinessRegistry,
         ShutdownState,
         {

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { backoffDelay, describeError } from '@delivery/messaging';
+import { describeError } from '@delivery/messaging';
 import { Database } from '@delivery/persistence';
+import { backoffDelay } from '@delivery/platform';
 import { isDatabaseUnavailable } from './database-availability';
 
 export interface PausableTransport {

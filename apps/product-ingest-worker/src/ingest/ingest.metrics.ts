@@ -1,22 +1,28 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Counter, Histogram } from 'prom-client';
 import type { DeadLetterEvent, HandledEvent, MessagingHooks, RetryEvent } from '@delivery/messaging';
 import { MetricsService, snakeCase } from '@delivery/platform';
 
 export type QueueRole = 'main' | 'retry' | 'dead_letter';
+export type QueueDepths = Record<QueueRole, number>;
+
+/** How often the queue depths are read (the ServiceMonitor scrapes every 15 s). */
+export const QUEUE_DEPTH_REFRESH_MS = 5_000;
 
 /**
  * O1 metrics of the worker: batch duration, products persisted / unchanged / skipped, retries, dead letters, handled
- * messages by outcome and the depth of the batches, retry and dead-letter queues (read when /metrics is scraped).
+ * messages by outcome and the depth of the batches, retry and dead-letter queues: read together over one channel
+ * every {@link QUEUE_DEPTH_REFRESH_MS}, never by a scrape (a scrape reads the last values and opens no channel).
  */
 @Injectable()
-export class IngestMetrics implements MessagingHooks {
+export class IngestMetrics implements MessagingHooks, OnModuleDestroy {
   private readonly batchDuration: Histogram<'kind'>;
   private readonly products: Counter<'result'>;
   private readonly retries: Counter;
   private readonly deadLetters: Counter;
   private readonly handled: Counter<'outcome'>;
-  private depthSources: Partial<Record<QueueRole, () => Promise<number>>> = {};
+  private depths: QueueDepths | undefined;
+  private refresher: NodeJS.Timeout | undefined;
 
   constructor(metrics: MetricsService) {
     this.batchDuration = metrics.histogram(
@@ -37,24 +43,29 @@ export class IngestMetrics implements MessagingHooks {
     ]);
     metrics.gaugeCollected(
       'product_ingest_queue_depth',
-      'Ready messages in the batches (main), retry and dead-letter queues (read when scraped)',
+      'Ready messages in the batches (main), retry and dead-letter queues (read every 5 s)',
       ['queue'],
-      async (gauge) => {
-        const sources = Object.entries(this.depthSources) as [QueueRole, () => Promise<number>][];
-        await Promise.all(
-          sources.map(([queue, read]) =>
-            read().then(
-              (depth) => gauge.set({ queue }, depth),
-              () => undefined, // broker unreachable: no sample rather than a wrong one
-            ),
-          ),
-        );
+      (gauge) => {
+        for (const [queue, depth] of Object.entries(this.depths ?? {})) gauge.set({ queue }, depth);
       },
     );
   }
 
-  observeQueues(depths: Record<QueueRole, () => Promise<number>>): void {
-    this.depthSources = depths;
+  /** Reads the depths now and every `intervalMs`; a failed read (broker unreachable) leaves no sample. */
+  observeQueues(read: () => Promise<QueueDepths>, intervalMs = QUEUE_DEPTH_REFRESH_MS): void {
+    const refresh = () =>
+      read().then(
+        (depths) => (this.depths = depths),
+        () => (this.depths = undefined), // no sample rather than a stale one
+      );
+    void refresh();
+    clearInterval(this.refresher);
+    this.refresher = setInterval(() => void refresh(), intervalMs);
+    this.refresher.unref();
+  }
+
+  onModuleDestroy(): void {
+    clearInterval(this.refresher);
   }
 
   recordBatch(

@@ -10,6 +10,7 @@ import type { CounterUsageRow } from '../request/calculation-data.types';
  */
 export class CounterBook {
   private readonly usedByCounter = new Map<CounterModel, Map<DayNumber, number>>();
+  private readonly lastIrregular = new Map<CounterModel, DayNumber>();
 
   /** `calendarOnly` (E1.7): every free-capacity test passes; `used` still reports the stored counters. */
   constructor(
@@ -48,6 +49,22 @@ export class CounterBook {
 
   isUnlimited(counter: CounterModel, day: DayNumber): boolean {
     return this.capacity(counter, day) === null;
+  }
+
+  /**
+   * The last day whose free capacity may differ from the counter's default (a stored use or an override);
+   * −Infinity when none. After it, `hasFree` depends on nothing but the counter (the date search's jump).
+   */
+  lastIrregularDay(counter: CounterModel): DayNumber {
+    if (this.calendarOnly) return -Infinity;
+    let last = this.lastIrregular.get(counter);
+    if (last === undefined) {
+      last = -Infinity;
+      for (const day of this.usedByCounter.get(counter)?.keys() ?? []) if (day > last) last = day;
+      for (const day of counter.overrides?.keys() ?? []) if (day > last) last = day;
+      this.lastIrregular.set(counter, last);
+    }
+    return last;
   }
 
   /** free(c, d) ≥ n */

@@ -2,10 +2,27 @@
  * E4: the dates along one path. Picking (E4.1), legs with the windows of the last leg (E4.2), the delivery date
  * (E4.3), later dates from the last step (E4.4), the range filter (E4.5) and failures (E4.6, E11.1).
  * The searches test day numbers against bitmasks, holiday sets and counter maps: nothing is allocated per date.
+ * A far `rangeStart` costs no more than a near one: past the last irregular day of the searched calendar (its last
+ * holiday, stored use or override, and today's time-closed windows) a step's predicate repeats every 7 days, so
+ * the later-dates walk jumps whole weeks towards the range (`weeksToSkip`), with the same dates.
  */
 import { DayNumber, formatDate, isOnWeekdays } from '../calendar/calendar';
 import type { NodeModel, RouteModel, WindowModel } from '../configuration/snapshot';
 import type { CounterBook } from './capacity-counters';
+
+const WEEK = 7;
+const lastHolidays = new WeakMap<ReadonlySet<DayNumber>, DayNumber>();
+
+/** The last day of a (snapshot's, immutable) holiday set; −Infinity when empty. */
+function lastHoliday(holidays: ReadonlySet<DayNumber>): DayNumber {
+  let last = lastHolidays.get(holidays);
+  if (last === undefined) {
+    last = -Infinity;
+    for (const day of holidays) if (day > last) last = day;
+    lastHolidays.set(holidays, last);
+  }
+  return last;
+}
 import type { PathRecorder } from './path.recorder';
 import type { RequestScope } from './request-scope';
 import type { RoutePath } from './route-path.finder';
@@ -200,7 +217,10 @@ export class PathDateSearch {
     let step: DayNumber | null = firstStep;
     let passedOver = lastLeg !== null && this.passedOver;
     this.recorder?.laterDates();
+    const regularAfter = rangeStart === null ? Infinity : this.lastIrregularDay(path, offset);
     while (step !== null) {
+      if (rangeStart !== null && step > regularAfter)
+        step += WEEK * this.weeksToSkip(step, rangeStart - offset);
       const delivery = step + offset;
       if (rangeEnd !== null && delivery > rangeEnd) {
         this.recorder?.filter(delivery, 'AFTER_RANGE');
@@ -220,6 +240,42 @@ export class PathDateSearch {
       }
     }
     return { lastStepDates, deliveryDates, windowsPassedOver };
+  }
+
+  /**
+   * Whole weeks the walk may skip from `step` (a found step after the last irregular day) while staying before
+   * `target`, the first step whose delivery is in the range: `step + 7k` is found too, and the walk from it finds
+   * the same steps 7k days later (none is listed: they are all before the range), with no failure on the way (a
+   * found day every 7 days, and the horizon is at least 7). None while an explanation records every date it
+   * passes, or with a horizon under a week.
+   */
+  private weeksToSkip(step: DayNumber, target: DayNumber): number {
+    if (this.recorder !== null || this.horizon < WEEK || step >= target) return 0;
+    return Math.floor((target - 1 - step) / WEEK);
+  }
+
+  /**
+   * The last day on which the later-dates predicate of `path` may differ from its value 7 days later: the last
+   * holiday of the searched node, the last stored use or override of the counters tested, and the last day whose
+   * windows (`offset` days on) may be closed by the time of day.
+   */
+  private lastIrregularDay(path: RoutePath, offset: number): DayNumber {
+    const lastLeg = path.legs.length === 0 ? null : path.legs[path.legs.length - 1];
+    if (lastLeg === null)
+      return Math.max(
+        lastHoliday(path.origin.holidaySet),
+        this.counters.lastIrregularDay(path.origin.picking),
+      );
+    let last = Math.max(
+      lastHoliday(lastLeg.source.holidaySet),
+      this.counters.lastIrregularDay(lastLeg.dispatch),
+    );
+    if (lastLeg.windows.length > 0) {
+      last = Math.max(last, this.scope.today - offset);
+      for (const window of lastLeg.windows)
+        last = Math.max(last, this.counters.lastIrregularDay(window.counter) - offset);
+    }
+    return last;
   }
 
   private searched(from: DayNumber): string {

@@ -76,3 +76,28 @@ describe('combineConfig', () => {
     ).toEqual({ a: 1, b: 'x' });
   });
 });
+
+describe('TRUST_PROXY', () => {
+  const parse = (value?: string) => parseEnv({ TRUST_PROXY: env.trustProxy() }, { TRUST_PROXY: value });
+
+  it('is unset by default, a hop count or a list of addresses and CIDRs for Express', () => {
+    expect(parse(undefined).TRUST_PROXY).toBeUndefined();
+    expect(parse('0').TRUST_PROXY).toBe(0);
+    expect(parse('2').TRUST_PROXY).toBe(2);
+    expect(parse('10.0.0.0/8, 192.168.1.7,fd00::/8,loopback').TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each([
+    ['33', 'TRUST_PROXY: must be a hop count from 0 to 32 or a list of CIDRs (got "33")'],
+    ['10.0.0.0/33', 'got "10.0.0.0/33"'],
+    ['true', 'got "true"'],
+    ['10.0.0.0/8,ingress', 'got "ingress"'],
+  ])('refuses %s', (value, message) => {
+    expect(() => parse(value)).toThrow(message);
+  });
+});

@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 /**
  * Typed, validated configuration from environment variables. A schema maps each variable to a parser;
  * `parseEnv` applies them all and throws one `ConfigError` naming every bad variable and its rule, so a
@@ -15,6 +17,18 @@ export class ConfigError extends Error {
 }
 
 class Invalid extends Error {}
+
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, a CIDR (`10.0.0.0/8`, `fd00::/8`) or one of Express's named ranges. */
+function isTrustedProxy(entry: string): boolean {
+  if (NAMED_RANGES.includes(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 const invalid = (name: string, rule: string): never => {
   throw new Invalid(`${name}: ${rule}`);
 };
@@ -98,6 +112,25 @@ export const env = {
         invalid(name, `must look like /segment/v1 without a trailing slash (got "${value}")`);
       return value;
     },
+  /**
+   * Express's `trust proxy` as an operator writes it: a hop count (`0`: clients connect directly, `1`: behind one
+   * proxy…) or a comma-separated list of proxy addresses and CIDRs (or `loopback`, `linklocal`, `uniquelocal`).
+   * Unset: no proxy is trusted and the client address is unknown to the service.
+   */
+  trustProxy: (): EnvParser<number | string[] | undefined> => (raw, name) => {
+    if (raw === undefined) return undefined;
+    const value = raw.trim();
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops > 32) invalid(name, `must be a hop count from 0 to 32 or a list of CIDRs (got "${raw}")`);
+      return hops;
+    }
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !isTrustedProxy(entry));
+    if (bad !== undefined)
+      invalid(name, `must be a hop count or a comma-separated list of addresses or CIDRs (got "${bad}")`);
+    return entries;
+  },
   timeZone:
     (fallback: string): EnvParser<string> =>
     (raw, name) => {

@@ -10,6 +10,9 @@ export const platformEnv = {
   LOG_FORMAT: env.oneOf(['json', 'pretty'], 'json'),
   /** Swagger UI and the OpenAPI document at `{base}/docs`; `false` in prod. */
   SWAGGER_ENABLED: env.oneOf(['true', 'false'], 'true'),
+  /** how to find the client's address behind proxies (Express `trust proxy`); also turns on the per-address
+   * failed-authentication limit (docs/security.md) */
+  TRUST_PROXY: env.trustProxy(),
   SHUTDOWN_DELAY_MS: env.int(0, 0, 60_000),
   SHUTDOWN_TIMEOUT_MS: env.int(20_000, 1_000, 300_000),
 };

@@ -24,6 +24,8 @@ export function respondWithError(
     res.end();
     return;
   }
+  // a body not read (refused before reading it, or too large) is not drained either: the connection closes
+  if (!req.complete) res.setHeader('Connection', 'close');
   const { body, headers } = format.render(normalized);
   for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
   res.status(normalized.status);

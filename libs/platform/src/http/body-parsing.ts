@@ -104,8 +104,9 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
 /**
  * JSON bodies only, with a size limit per route: 1 MB everywhere, larger limits only where an operation needs
- * them (a 3000-product upload). A request that carries a body must say it is JSON (415 otherwise). Runs as Nest
- * middleware after the request logger, so its 400/413/415 answers are logged and rendered by the exception filter.
+ * them (a 3000-product upload). A request that carries a body must say it is JSON (415 otherwise). Run by
+ * `JsonBodyInterceptor` once the guards have let the request through; its 400/413/415 answers are logged and
+ * rendered by the exception filter.
  */
 export function jsonBodies(basePath: string, limits: BodyLimit[], defaultLimit = '1mb'): RequestHandler {
   const routes = limits.map(({ path, limit, decodeOnce, arrayField, sliced }) => ({

@@ -1,0 +1,78 @@
+import { connect, type GetMessage } from 'amqplib';
+import { MessageHeaders, PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
+
+/**
+ * `npm run dead-letters -- list [--limit n]` prints the dead letters of `product-ingest.dead-letter` (id, reason,
+ * attempts, when) without removing them; `npm run dead-letters -- replay [--limit n] [--id <messageId>]`
+ * republishes them to the `products` exchange with their original routing key and a fresh attempt count (publisher
+ * confirms), then removes them. Messages not selected go back to the queue (a nack with requeue, which quorum
+ * queues count as a delivery: the dead-letter queue's delivery limit is therefore out of reach, product-topology.ts).
+ */
+const names = PRODUCT_TOPOLOGY_DEFAULTS;
+const RESET = [
+  MessageHeaders.attempt,
+  MessageHeaders.lastError,
+  MessageHeaders.deadLetterReason,
+  MessageHeaders.deadLetteredAt,
+  MessageHeaders.deadLetterSourceQueue,
+  'x-delivery-count',
+  'x-death',
+];
+
+export function describeDeadLetter(message: GetMessage): string {
+  const headers = message.properties.headers ?? {};
+  return [
+    String(message.properties.messageId ?? '?'),
+    `attempts ${String(headers[MessageHeaders.attempt] ?? '?')}`,
+    `at ${String(headers[MessageHeaders.deadLetteredAt] ?? '?')}`,
+    `reason: ${String(headers[MessageHeaders.deadLetterReason] ?? headers['x-first-death-reason'] ?? '?')}`,
+  ].join('  ');
+}
+
+export interface DeadLetterCommand {
+  readonly command: 'list' | 'replay';
+  readonly limit?: number;
+  readonly id?: string;
+  /** each selected dead letter, described (the CLI prints it) */
+  readonly print?: (line: string) => void;
+}
+
+/** Lists or replays the dead letters on the broker at `url`; resolves with the selected messages' ids. */
+export async function inspectDeadLetters(url: string, options: DeadLetterCommand): Promise<string[]> {
+  const { command, limit = Infinity, id, print = () => undefined } = options;
+  const selected: string[] = [];
+  const model = await connect(url);
+  const channel = await model.createConfirmChannel();
+  const { messageCount } = await channel.checkQueue(names.deadLetterQueue);
+  print(`${messageCount} dead letter(s) in ${names.deadLetterQueue}`);
+  const held: GetMessage[] = [];
+  let done = 0;
+  for (let i = 0; i < messageCount && done < limit; i++) {
+    const message = await channel.get(names.deadLetterQueue, { noAck: false });
+    if (!message) break;
+    held.push(message);
+    if (id !== undefined && message.properties.messageId !== id) continue;
+    print(describeDeadLetter(message));
+    selected.push(String(message.properties.messageId));
+    done += 1;
+    if (command === 'list') continue;
+    const headers = { ...(message.properties.headers ?? {}) };
+    const pattern = String(headers[MessageHeaders.pattern] ?? names.routingKey);
+    for (const header of RESET) delete headers[header];
+    channel.publish(names.exchange, pattern, message.content, {
+      persistent: true,
+      mandatory: true,
+      messageId: message.properties.messageId,
+      contentType: message.properties.contentType,
+      headers,
+    });
+    await channel.waitForConfirms();
+    channel.ack(message);
+    held.splice(held.indexOf(message), 1);
+  }
+  for (const message of held) channel.nack(message, false, true); // back, in place, untouched
+  print(command === 'list' ? `listed ${done}` : `replayed ${done}`);
+  await channel.close();
+  await model.close();
+  return selected;
+}
