@@ -15,4 +15,5 @@ export * from './metrics/metrics.service';
 export * from './platform.module';
 export * from './retry/backoff';
 export * from './swagger/swagger';
+export * from './timing/repeating-task';
 export * from './validation/plain-dto.validator';

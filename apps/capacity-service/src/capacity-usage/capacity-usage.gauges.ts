@@ -1,7 +1,7 @@
 import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { Clock } from '@delivery/capacity-domain';
-import { ROOT_LOGGER } from '@delivery/platform';
+import { RepeatingTask, ROOT_LOGGER } from '@delivery/platform';
 import { CAPACITY_CONFIG, CapacityConfig } from '../capacity.config';
 import { CLOCK } from '../clock';
 import { CapacityUsageMetrics } from './capacity-usage.metrics';
@@ -15,26 +15,28 @@ import { CountUsageLevelsUseCase } from './count-usage-levels.use-case';
  */
 @Injectable()
 export class CapacityUsageGauges implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
+  private readonly ticks: RepeatingTask;
 
   constructor(
     private readonly countLevels: CountUsageLevelsUseCase,
     private readonly metrics: CapacityUsageMetrics,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(CAPACITY_CONFIG) private readonly config: CapacityConfig,
-    @Inject(ROOT_LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(CAPACITY_CONFIG) config: CapacityConfig,
+    @Inject(ROOT_LOGGER) logger: Logger,
+  ) {
+    this.ticks = new RepeatingTask(
+      () => this.refresh(),
+      config.CAPACITY_USAGE_REFRESH_MS,
+      (error) => logger.warn(`usage gauges: ${error.message} (retrying at the next tick)`),
+    );
+  }
 
   onApplicationBootstrap(): void {
-    this.schedule();
+    this.ticks.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    if (this.timer !== null) clearTimeout(this.timer);
-    await this.running;
+    await this.ticks.stop();
   }
 
   /** One count; the gauges are set only when a snapshot is loaded. */
@@ -42,20 +44,5 @@ export class CapacityUsageGauges implements OnApplicationBootstrap, BeforeApplic
     const at = this.clock.now();
     const levels = await this.countLevels.execute();
     if (levels !== null) this.metrics.record(levels, at);
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.refresh()
-        .catch((error: unknown) => {
-          this.logger.warn(`usage gauges: ${(error as Error).message} (retrying at the next tick)`);
-        })
-        .finally(() => {
-          this.running = null;
-          this.schedule();
-        });
-    }, this.config.CAPACITY_USAGE_REFRESH_MS);
-    this.timer.unref();
   }
 }

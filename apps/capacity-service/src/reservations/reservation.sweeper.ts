@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap }
 import type { Logger } from 'pino';
 import type { Clock } from '@delivery/capacity-domain';
 import { RESERVATION_STORE, type ReservationStore } from './reservation-store.port';
-import { ROOT_LOGGER } from '@delivery/platform';
+import { RepeatingTask, ROOT_LOGGER } from '@delivery/platform';
 import { CAPACITY_CONFIG, CapacityConfig } from '../capacity.config';
 import { CLOCK } from '../clock';
 import { ReservationMetrics } from './reservation.metrics';
@@ -18,27 +18,34 @@ export const SWEEP_BATCH = 100;
  */
 @Injectable()
 export class ReservationSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<number> | null = null;
+  private readonly ticks: RepeatingTask;
   private stopped = false;
 
   constructor(
     @Inject(RESERVATION_STORE) private readonly reservations: ReservationStore,
     private readonly metrics: ReservationMetrics,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(CAPACITY_CONFIG) private readonly config: CapacityConfig,
-    @Inject(ROOT_LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(CAPACITY_CONFIG) config: CapacityConfig,
+    @Inject(ROOT_LOGGER) logger: Logger,
+  ) {
+    this.ticks = new RepeatingTask(
+      async () => {
+        const expired = await this.sweep();
+        if (expired > 0) logger.info(`reservation sweeper: ${expired} holds expired`);
+      },
+      config.RESERVATION_SWEEP_INTERVAL_MS,
+      (error) => logger.warn(`reservation sweeper: ${error.message} (retrying at the next tick)`),
+    );
+  }
 
   onApplicationBootstrap(): void {
-    this.schedule();
+    this.ticks.start();
   }
 
   /** Stops the ticks and waits for a sweep in flight, before the database pool closes. */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
-    if (this.timer !== null) clearTimeout(this.timer);
-    await this.running;
+    await this.ticks.stop();
   }
 
   /** One sweep: every hold due now, in batches; the number this replica expired. */
@@ -50,25 +57,5 @@ export class ReservationSweeper implements OnApplicationBootstrap, BeforeApplica
       this.metrics.expired.inc(batch.length);
       if (batch.length < SWEEP_BATCH || this.stopped) return expired;
     }
-  }
-
-  private schedule(): void {
-    if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.sweep()
-        .then((expired) => {
-          if (expired > 0) this.logger.info(`reservation sweeper: ${expired} holds expired`);
-          return expired;
-        })
-        .catch((error: unknown) => {
-          this.logger.warn(`reservation sweeper: ${(error as Error).message} (retrying at the next tick)`);
-          return 0;
-        })
-        .finally(() => {
-          this.running = null;
-          this.schedule();
-        });
-    }, this.config.RESERVATION_SWEEP_INTERVAL_MS);
-    this.timer.unref();
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import type { Counter, Histogram } from 'prom-client';
 import type { DeadLetterEvent, HandledEvent, MessagingHooks, RetryEvent } from '@delivery/messaging';
-import { MetricsService, snakeCase } from '@delivery/platform';
+import { MetricsService, RepeatingTask, snakeCase } from '@delivery/platform';
 
 export type QueueRole = 'main' | 'retry' | 'dead_letter';
 export type QueueDepths = Record<QueueRole, number>;
@@ -22,7 +22,7 @@ export class IngestMetrics implements MessagingHooks, OnModuleDestroy {
   private readonly deadLetters: Counter;
   private readonly handled: Counter<'outcome'>;
   private depths: QueueDepths | undefined;
-  private refresher: NodeJS.Timeout | undefined;
+  private refresher: RepeatingTask | undefined;
 
   constructor(metrics: MetricsService) {
     this.batchDuration = metrics.histogram(
@@ -53,19 +53,24 @@ export class IngestMetrics implements MessagingHooks, OnModuleDestroy {
 
   /** Reads the depths now and every `intervalMs`; a failed read (broker unreachable) leaves no sample. */
   observeQueues(read: () => Promise<QueueDepths>, intervalMs = QUEUE_DEPTH_REFRESH_MS): void {
-    const refresh = () =>
-      read().then(
-        (depths) => (this.depths = depths),
-        () => (this.depths = undefined), // no sample rather than a stale one
-      );
-    void refresh();
-    clearInterval(this.refresher);
-    this.refresher = setInterval(() => void refresh(), intervalMs);
-    this.refresher.unref();
+    this.stopObserving();
+    this.refresher = new RepeatingTask(
+      async () => {
+        this.depths = await read();
+      },
+      intervalMs,
+      () => (this.depths = undefined), // no sample rather than a stale one
+    );
+    this.refresher.start({ now: true });
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.refresher);
+    this.stopObserving();
+  }
+
+  private stopObserving(): void {
+    // no tick after this; a read in flight only sets a gauge, so shutdown does not wait for it
+    void this.refresher?.stop();
   }
 
   recordBatch(
