@@ -7,6 +7,7 @@ import { CAPACITY_AUTH_SCHEMES, CAPACITY_CONFIG, CapacityConfig } from './capaci
 import { CapacityMetrics } from './capacity.metrics';
 import { CLOCK, systemClock } from './clock';
 import { ConfigurationController } from './configuration/configuration.controller';
+import { ConfigurationVersionsController } from './configuration/configuration-versions.controller';
 import { CONFIGURATION_PROVIDERS } from './configuration/configuration.providers';
 import { DeliveryCapacityController } from './delivery-capacity/delivery-capacity.controller';
 import { DeliveryCapacityExplanationController } from './delivery-capacity/delivery-capacity-explanation.controller';
@@ -54,6 +55,7 @@ export class AppModule {
         DeliveryCapacityController,
         DeliveryCapacityExplanationController,
         ConfigurationController,
+        ConfigurationVersionsController,
         ...RESERVATION_CONTROLLERS,
       ],
       providers: [

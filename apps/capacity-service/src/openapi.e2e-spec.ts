@@ -55,6 +55,9 @@ describe('OpenAPI document', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/capacity/v1/configuration',
       '/capacity/v1/configuration/load',
+      '/capacity/v1/configuration/versions',
+      '/capacity/v1/configuration/versions/{version}',
+      '/capacity/v1/configuration/versions/{version}/activation',
       '/capacity/v1/delivery/capacity',
       '/capacity/v1/delivery/capacity/explanation',
       '/capacity/v1/delivery/capacity/reservations',
@@ -95,12 +98,15 @@ describe('OpenAPI document', () => {
   it('names every operation with a readable, unique operationId', () => {
     const ids = operations().map(({ operation }) => operation.operationId);
     expect(ids.sort()).toEqual([
+      'activateConfigurationVersion',
       'calculateDeliveryCapacity',
       'confirmReservation',
       'createReservation',
       'explainDeliveryCapacity',
       'getConfiguration',
+      'getConfigurationVersion',
       'getReservation',
+      'listConfigurationVersions',
       'loadConfiguration',
       'releaseReservation',
       'replaceConfiguration',

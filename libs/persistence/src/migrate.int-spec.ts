@@ -24,6 +24,7 @@ describe('runMigrations', () => {
         'Products1795280000000',
         'Reservations1795290000000',
         'ProductContentHash1795300000000',
+        'ConfigurationVersionProvenance1795320000000',
       ]);
     } finally {
       await client.end();

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Scopes } from '@delivery/auth';
+import { CurrentPrincipal, Scopes, type Principal } from '@delivery/auth';
 import {
   ActiveConfigurationResponse,
   CONFIGURATION_EXAMPLE,
@@ -53,8 +53,11 @@ export class ConfigurationController {
   @ErrorResponses.common('configuration:write')
   @ErrorResponses.payloadTooLarge('CONFIGURATION_BODY_LIMIT_MB (default 16 MB)')
   @ErrorResponses.unsupportedMediaType()
-  async replace(@Body() document: unknown): Promise<ConfigurationImportResponse> {
-    const configuration = await this.importConfiguration.execute(document);
+  async replace(
+    @Body() document: unknown,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<ConfigurationImportResponse> {
+    const configuration = await this.importConfiguration.execute(document, principal.subject);
     return { message: loadMessage(configuration), version: configuration.version };
   }
 
@@ -81,7 +84,7 @@ export class ConfigurationController {
   @ApiOkResponse({ type: ConfigurationLoadResponse })
   @INVALID
   @ErrorResponses.common('configuration:load')
-  async load(): Promise<ConfigurationLoadResponse> {
-    return { message: loadMessage(await this.loadConfiguration.execute()) };
+  async load(@CurrentPrincipal() principal: Principal): Promise<ConfigurationLoadResponse> {
+    return { message: loadMessage(await this.loadConfiguration.execute(principal.subject)) };
   }
 }

@@ -102,6 +102,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/capacity/v1/configuration/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The recorded versions, newest first, a page at a time (scope configuration:read)
+         * @description Pages by version number: the first page starts at the newest version; pass the answer's `nextBefore` as `before` for the next, older page (stable while new versions are recorded).
+         */
+        get: operations["listConfigurationVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/capacity/v1/configuration/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A recorded version's document, as GET /configuration answers it (scope configuration:read) */
+        get: operations["getConfigurationVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/capacity/v1/configuration/versions/{version}/activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll back: make a recorded version's content active as a new version (scope configuration:write)
+         * @description Imports that version's document again as PUT /configuration does (one transaction with the tables; every replica follows), recorded as how ROLLBACK with `sourceVersion`. Stock and usage counters are operational data and are not rolled back.
+         */
+        post: operations["activateConfigurationVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/capacity/v1/delivery/capacity/reservations": {
         parameters: {
             query?: never;
@@ -1235,6 +1292,89 @@ export interface components {
             /** @example Configuration loaded: version 7 (3 nodes, 2 zones, 4 routes) */
             message: string;
         };
+        /**
+         * @description IMPORT: PUT /configuration; LOAD: POST /configuration/load; ROLLBACK: an older version activated again (`sourceVersion`); null for versions recorded before it was kept.
+         * @enum {string}
+         */
+        ConfigurationVersionHow: "IMPORT" | "LOAD" | "ROLLBACK";
+        ConfigurationVersionSummary: {
+            /**
+             * Format: int64
+             * @example 8
+             */
+            version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T14:52:03.118Z
+             */
+            loadedAt: string;
+            /**
+             * @description The subject of the principal that made it; null for versions recorded before it was kept.
+             * @example planner@example.com
+             */
+            createdBy: string | null;
+            /**
+             * @description IMPORT: PUT /configuration; LOAD: POST /configuration/load; ROLLBACK: an older version activated again (`sourceVersion`); null for versions recorded before it was kept.
+             * @example ROLLBACK
+             */
+            how: components["schemas"]["ConfigurationVersionHow"] | null;
+            /**
+             * Format: int64
+             * @example 6
+             */
+            sourceVersion: number | null;
+            /**
+             * Format: int32
+             * @example 4
+             */
+            nodes: number;
+            /**
+             * Format: int32
+             * @example 2
+             */
+            zones: number;
+            /**
+             * Format: int32
+             * @example 6
+             */
+            routes: number;
+            /**
+             * @description The newest version: the one every replica serves.
+             * @example true
+             */
+            active: boolean;
+        };
+        ConfigurationVersionsResponse: {
+            versions: components["schemas"]["ConfigurationVersionSummary"][];
+            /**
+             * Format: int64
+             * @description 0 when none was ever loaded.
+             * @example 8
+             */
+            activeVersion: number;
+            /**
+             * Format: int64
+             * @description Pass as `before` for the next (older) page; null on the last page.
+             * @example 6
+             */
+            nextBefore: number | null;
+        };
+        ConfigurationActivationResponse: {
+            /** @example Configuration loaded: version 9 (4 nodes, 2 zones, 6 routes) */
+            message: string;
+            /**
+             * Format: int64
+             * @description The new version.
+             * @example 9
+             */
+            version: number;
+            /**
+             * Format: int64
+             * @description The version activated again.
+             * @example 6
+             */
+            sourceVersion: number;
+        };
         ReservationSelectionRequest: {
             /**
              * @description Origin node code of the group.
@@ -2044,6 +2184,337 @@ export interface operations {
                      *       "code": "FORBIDDEN",
                      *       "message": "Missing scope: configuration:load",
                      *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listConfigurationVersions: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100, default 20 */
+                limit?: string;
+                /** @description Only versions older than this one */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigurationVersionsResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter is not what it should be */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "VALIDATION_ERROR",
+                     *       "message": "The request is invalid",
+                     *       "details": {
+                     *         "errors": [
+                     *           {
+                     *             "field": "limit",
+                     *             "message": "must be an integer from 1 to 100"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope configuration:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: configuration:read",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getConfigurationVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A version number (GET …/versions lists them) */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveConfigurationResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope configuration:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: configuration:read",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description NOT_FOUND: no such version (never recorded, or removed by the retention) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "NOT_FOUND",
+                     *       "message": "No configuration version 42",
+                     *       "details": {
+                     *         "version": "42"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    activateConfigurationVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A version number (GET …/versions lists them) */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigurationActivationResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope configuration:write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: configuration:write",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description NOT_FOUND: no such version (never recorded, or removed by the retention) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "NOT_FOUND",
+                     *       "message": "No configuration version 42",
+                     *       "details": {
+                     *         "version": "42"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponse"];

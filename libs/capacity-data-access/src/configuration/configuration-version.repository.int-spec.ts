@@ -17,7 +17,10 @@ describe('ConfigurationVersionRepository', () => {
     await database.drop();
   });
 
-  const record = (document: object) => db.transaction((manager) => versions.record(manager, document));
+  const record = (document: object) =>
+    db.transaction((manager) =>
+      versions.record(manager, document, { subject: 'ops', how: 'IMPORT', sourceVersion: null }),
+    );
   const newerThan = (version: number) => db.transaction((manager) => versions.newerThan(manager, version));
 
   it('records a document of many parts in order, with empty lists, objects and scalars intact', async () => {

@@ -19,3 +19,4 @@ export * from './item-capacity.request';
 export * from './reservation-request.dto';
 export * from './reservation-response.dto';
 export * from './configuration.examples';
+export * from './configuration-versions.dto';

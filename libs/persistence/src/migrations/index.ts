@@ -3,6 +3,7 @@ import { Capacity1795271070624 } from './1795271070624-capacity';
 import { Products1795280000000 } from './1795280000000-products';
 import { Reservations1795290000000 } from './1795290000000-reservations';
 import { ProductContentHash1795300000000 } from './1795300000000-product-content-hash';
+import { ConfigurationVersionProvenance1795320000000 } from './1795320000000-configuration-version-provenance';
 
 /** Migrations in the order they run; each feature appends its own. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -10,4 +11,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   Products1795280000000,
   Reservations1795290000000,
   ProductContentHash1795300000000,
+  ConfigurationVersionProvenance1795320000000,
 ];
