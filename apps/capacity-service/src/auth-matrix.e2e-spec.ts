@@ -108,6 +108,23 @@ const OPERATIONS: Operation[] = [
     ...configure,
   },
   {
+    name: 'GET /configuration/versions/{version}/changes',
+    method: 'get',
+    path: '/configuration/versions/1/changes?since=1',
+    scope: 'configuration:read',
+    ok: 200,
+    ...configure,
+  },
+  {
+    name: 'POST /configuration/preview',
+    method: 'post',
+    path: '/configuration/preview',
+    scope: 'configuration:write',
+    body: demoConfiguration,
+    ok: 200,
+    ...configure,
+  },
+  {
     name: 'POST /delivery/capacity/explanation',
     method: 'post',
     path: '/delivery/capacity/explanation',

@@ -55,9 +55,11 @@ describe('OpenAPI document', () => {
     expect(Object.keys(document.paths).sort()).toEqual([
       '/capacity/v1/configuration',
       '/capacity/v1/configuration/load',
+      '/capacity/v1/configuration/preview',
       '/capacity/v1/configuration/versions',
       '/capacity/v1/configuration/versions/{version}',
       '/capacity/v1/configuration/versions/{version}/activation',
+      '/capacity/v1/configuration/versions/{version}/changes',
       '/capacity/v1/delivery/capacity',
       '/capacity/v1/delivery/capacity/explanation',
       '/capacity/v1/delivery/capacity/reservations',
@@ -100,6 +102,7 @@ describe('OpenAPI document', () => {
     expect(ids.sort()).toEqual([
       'activateConfigurationVersion',
       'calculateDeliveryCapacity',
+      'compareConfigurationVersions',
       'confirmReservation',
       'createReservation',
       'explainDeliveryCapacity',
@@ -108,6 +111,7 @@ describe('OpenAPI document', () => {
       'getReservation',
       'listConfigurationVersions',
       'loadConfiguration',
+      'previewConfiguration',
       'releaseReservation',
       'replaceConfiguration',
       'whoAmI',

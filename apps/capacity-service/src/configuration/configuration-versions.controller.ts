@@ -12,13 +12,22 @@ import { CurrentPrincipal, Scopes, type Principal } from '@delivery/auth';
 import {
   ActiveConfigurationResponse,
   ConfigurationActivationResponse,
+  ConfigurationComparisonResponse,
   ConfigurationVersionsResponse,
 } from '@delivery/contracts';
 import { ErrorResponses } from '../capacity.error-responses';
 import { ActivateConfigurationVersionUseCase } from './activate-configuration-version.use-case';
+import { CompareConfigurationVersionsUseCase } from './compare-configuration-versions.use-case';
 import { ConfigurationHistoryUseCase } from './configuration-history.use-case';
 import { activeConfigurationBody, loadMessage, versionSummary } from './configuration.presenter';
-import { DEFAULT_PAGE, MAX_PAGE, positiveQuery, versionParam } from './version-params';
+import {
+  CHANGES_LIMIT,
+  DEFAULT_PAGE,
+  MAX_CHANGES_LIMIT,
+  MAX_PAGE,
+  positiveQuery,
+  versionParam,
+} from './version-params';
 
 const VERSION = { name: 'version', description: 'A version number (GET …/versions lists them)', example: 6 };
 const NOT_FOUND = ErrorResponses.notFound(
@@ -41,6 +50,7 @@ export class ConfigurationVersionsController {
   constructor(
     private readonly history: ConfigurationHistoryUseCase,
     private readonly activation: ActivateConfigurationVersionUseCase,
+    private readonly comparison: CompareConfigurationVersionsUseCase,
   ) {}
 
   @Get()
@@ -108,5 +118,38 @@ export class ConfigurationVersionsController {
     const source = versionParam(version);
     const configuration = await this.activation.execute(source, principal.subject);
     return { message: loadMessage(configuration), version: configuration.version, sourceVersion: source };
+  }
+
+  @Get(':version/changes')
+  @Scopes('configuration:read')
+  @ApiOperation({
+    operationId: 'compareConfigurationVersions',
+    summary: 'What changes from version `since` to this version (scope configuration:read)',
+    description:
+      'Nodes, zones, routes, windows, holidays and capacity overrides added, removed and changed (with each ' +
+      'changed field, old and new), and settings. Counts are whole; each list is cut at `limit` (`truncated`). ' +
+      'Symmetric: a `since` newer than `version` answers what going back to `version` changes.',
+  })
+  @ApiParam(VERSION)
+  @ApiQuery({ name: 'since', required: true, description: 'The version to compare from', example: 5 })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    description: `Entries per list, 1 to ${MAX_CHANGES_LIMIT}, default ${CHANGES_LIMIT}`,
+  })
+  @ApiOkResponse({ type: ConfigurationComparisonResponse })
+  @BAD_QUERY
+  @NOT_FOUND
+  @ErrorResponses.common('configuration:read')
+  async compare(
+    @Param('version') version: string,
+    @Query('since') since?: string,
+    @Query('limit') limit?: string,
+  ): Promise<ConfigurationComparisonResponse> {
+    const to = versionParam(version);
+    const from = positiveQuery('since', since ?? '');
+    const size = positiveQuery('limit', limit, MAX_CHANGES_LIMIT) ?? CHANGES_LIMIT;
+    const changes = await this.comparison.execute(to, from as number, size);
+    return { since: from as number, version: to, ...changes };
   }
 }

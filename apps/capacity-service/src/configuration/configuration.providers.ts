@@ -9,6 +9,8 @@ import { CONFIGURATION_STORE, type ConfigurationStore } from './configuration-st
 import { ImportConfigurationUseCase } from './import-configuration.use-case';
 import { ActivateConfigurationVersionUseCase } from './activate-configuration-version.use-case';
 import { ConfigurationHistoryUseCase } from './configuration-history.use-case';
+import { CompareConfigurationVersionsUseCase } from './compare-configuration-versions.use-case';
+import { PreviewConfigurationUseCase } from './preview-configuration.use-case';
 import { LoadConfigurationUseCase } from './load-configuration.use-case';
 import { CONFIGURATION_DEFAULTS, type ConfigurationDefaults } from './loaded-configuration';
 
@@ -29,4 +31,6 @@ export const CONFIGURATION_PROVIDERS: Provider[] = [
   ImportConfigurationUseCase,
   ConfigurationHistoryUseCase,
   ActivateConfigurationVersionUseCase,
+  CompareConfigurationVersionsUseCase,
+  PreviewConfigurationUseCase,
 ];

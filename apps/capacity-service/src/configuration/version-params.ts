@@ -8,6 +8,9 @@ const POSITIVE = /^[1-9][0-9]{0,14}$/;
 /** A page of the history: at most this many versions, 20 unless `limit` says. */
 export const MAX_PAGE = 100;
 export const DEFAULT_PAGE = 20;
+/** Entries per list of a comparison or preview, 100 unless `limit` says. */
+export const CHANGES_LIMIT = 100;
+export const MAX_CHANGES_LIMIT = 1000;
 
 /** `{version}` of the path: a version number, else no such version (404). */
 export function versionParam(text: string): number {
