@@ -11,6 +11,7 @@ import { ActivateConfigurationVersionUseCase } from './activate-configuration-ve
 import { ConfigurationHistoryUseCase } from './configuration-history.use-case';
 import { CompareConfigurationVersionsUseCase } from './compare-configuration-versions.use-case';
 import { PreviewConfigurationUseCase } from './preview-configuration.use-case';
+import { ConfigurationRetention } from './configuration-retention.service';
 import { LoadConfigurationUseCase } from './load-configuration.use-case';
 import { CONFIGURATION_DEFAULTS, type ConfigurationDefaults } from './loaded-configuration';
 
@@ -33,4 +34,5 @@ export const CONFIGURATION_PROVIDERS: Provider[] = [
   ActivateConfigurationVersionUseCase,
   CompareConfigurationVersionsUseCase,
   PreviewConfigurationUseCase,
+  ConfigurationRetention,
 ];
