@@ -41,7 +41,7 @@ export {
 } from './configuration/configuration.parser';
 export { eachInSlices, runAtOnce, runInSlices } from './configuration/slices';
 export type { Pacer, Steps } from './configuration/slices';
-export { snapshotToDocument } from './configuration/configuration.exporter';
+export { snapshotToDocument, snapshotToDocumentInSlices } from './configuration/configuration.exporter';
 export { diffConfigurations, noChanges } from './configuration/configuration.diff';
 export {
   firstPromise,

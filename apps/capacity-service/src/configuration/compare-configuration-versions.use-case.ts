@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   diffConfigurations,
   runInSlices,
-  snapshotToDocument,
+  snapshotToDocumentInSlices,
   type ConfigurationChanges,
 } from '@delivery/capacity-domain';
 import { eventLoopPacer } from '@delivery/persistence';
@@ -18,8 +18,9 @@ export class CompareConfigurationVersionsUseCase {
   constructor(private readonly history: ConfigurationHistoryUseCase) {}
 
   async execute(version: number, since: number, limit: number): Promise<ConfigurationChanges> {
-    const before = snapshotToDocument((await this.history.get(since)).snapshot);
-    const after = snapshotToDocument((await this.history.get(version)).snapshot);
-    return runInSlices(diffConfigurations(before, after, limit), eventLoopPacer());
+    const pacer = eventLoopPacer();
+    const before = await snapshotToDocumentInSlices((await this.history.get(since)).snapshot, pacer);
+    const after = await snapshotToDocumentInSlices((await this.history.get(version)).snapshot, pacer);
+    return runInSlices(diffConfigurations(before, after, limit), pacer);
   }
 }

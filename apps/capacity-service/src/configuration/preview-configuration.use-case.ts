@@ -8,7 +8,7 @@ import {
   promiseChange,
   representativeRequests,
   runInSlices,
-  snapshotToDocument,
+  snapshotToDocumentInSlices,
   summarizeImpact,
   type Clock,
   type ConfigurationChanges,
@@ -54,7 +54,11 @@ export class PreviewConfigurationUseCase {
     const active = this.active.get();
     const candidate = parsed.snapshot;
     const changes = await runInSlices(
-      diffConfigurations(snapshotToDocument(active.snapshot), snapshotToDocument(candidate), limit),
+      diffConfigurations(
+        await snapshotToDocumentInSlices(active.snapshot, pacer),
+        await snapshotToDocumentInSlices(candidate, pacer),
+        limit,
+      ),
       pacer,
     );
     const now = this.clock.now();

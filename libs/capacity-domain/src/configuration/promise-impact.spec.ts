@@ -3,10 +3,13 @@ import { promiseChange, representativeRequests, summarizeImpact } from './promis
 
 /** configuration.md "Compare and preview": the representative set, each effect, the worst first. */
 describe('promise impact', () => {
-  const request = (zone: string) =>
-    representativeRequests(demoSnapshot(), demoSnapshot(), '2026-11-23').find(
+  const request = (zone: string) => {
+    const found = representativeRequests(demoSnapshot(), demoSnapshot(), '2026-11-23').find(
       (entry) => entry.identifier === `HOME_DELIVERY:${zone}`,
-    )!;
+    );
+    if (found === undefined) throw new Error(`no request for ${zone}`);
+    return found;
+  };
 
   it('asks once per zone a home-delivery route reaches, from that route source, for the day given', () => {
     const snapshot = demoSnapshot();
@@ -19,13 +22,13 @@ describe('promise impact', () => {
     expect(requests.map((entry) => entry.identifier)).toEqual(
       zones.sort().map((zone) => `HOME_DELIVERY:${zone}`),
     );
-    const first = snapshot.routes.find((r) => r.targetCode === zones[0] && r.mode === 'HOME_DELIVERY')!;
+    const first = snapshot.routes.find((r) => r.targetCode === zones[0] && r.mode === 'HOME_DELIVERY');
     expect(requests[0].request).toMatchObject({
       purchaseDate: '2026-11-23',
       dispatchMode: 'HOME_DELIVERY',
       calculationOptions: { validateStock: false },
       deliveryData: { zone: zones[0] },
-      items: [{ origin: first.source.code }],
+      items: [{ origin: first?.source.code }],
     });
   });
 
