@@ -26,6 +26,7 @@ import {
   MAX_CHANGES_LIMIT,
   MAX_PAGE,
   positiveQuery,
+  requiredQuery,
   versionParam,
 } from './version-params';
 
@@ -147,9 +148,9 @@ export class ConfigurationVersionsController {
     @Query('limit') limit?: string,
   ): Promise<ConfigurationComparisonResponse> {
     const to = versionParam(version);
-    const from = positiveQuery('since', since ?? '');
+    const from = requiredQuery('since', since);
     const size = positiveQuery('limit', limit, MAX_CHANGES_LIMIT) ?? CHANGES_LIMIT;
-    const changes = await this.comparison.execute(to, from as number, size);
-    return { since: from as number, version: to, ...changes };
+    const changes = await this.comparison.execute(to, from, size);
+    return { since: from, version: to, ...changes };
   }
 }

@@ -28,7 +28,18 @@ export function positiveQuery(
   if (POSITIVE.test(text) && Number(text) <= max) return Number(text);
   const message =
     max === Number.MAX_SAFE_INTEGER ? 'must be a positive integer' : `must be an integer from 1 to ${max}`;
-  throw new ApiError<ErrorResponseCode>(400, 'VALIDATION_ERROR', 'The request is invalid', {
+  throw invalidQuery(field, message);
+}
+
+/** A positive integer the query must carry; 400 VALIDATION_ERROR when it is missing or not one. */
+export function requiredQuery(field: string, text: string | undefined): number {
+  const value = positiveQuery(field, text);
+  if (value === null) throw invalidQuery(field, 'is required');
+  return value;
+}
+
+function invalidQuery(field: string, message: string): ApiError<ErrorResponseCode> {
+  return new ApiError<ErrorResponseCode>(400, 'VALIDATION_ERROR', 'The request is invalid', {
     errors: [{ field, message }],
   });
 }
