@@ -214,4 +214,41 @@ describe('previewing and comparing a generated network', () => {
     expect(preview.status).toBe(400);
     expect(preview.body).toEqual(put.body);
   });
+
+  it('compares the promises of the requests given in the body instead, each checked as a calculation is', async () => {
+    const origin = (world.document.routes.find((route) => route.targetZone === lostZone) as Json).source;
+    const request = {
+      identifier: 'back-to-the-lost-zone',
+      purchaseDate: today,
+      saleChannel: 'WEB',
+      dispatchType: 'NORMAL',
+      dispatchMode: 'HOME_DELIVERY',
+      calculationOptions: { validateStock: false },
+      deliveryData: { zone: lostZone },
+      items: [{ skuCode: 'PREVIEW', quantity: 1, weight: 1000, origin }],
+    };
+    const res = await call<typeof preview>('POST', '/configuration/preview', 'configuration:write', {
+      ...world.document,
+      previewRequests: [request],
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.promises.requests).toBe(1);
+    expect(res.body.promises.worst).toEqual([
+      expect.objectContaining({
+        identifier: 'back-to-the-lost-zone',
+        origin,
+        before: null,
+        effect: 'GAINED',
+      }),
+    ]);
+    const bad = await call<Json>('POST', '/configuration/preview', 'configuration:write', {
+      ...world.document,
+      previewRequests: [{ ...request, purchaseDate: '2026-13-45' }],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      details: { errors: [{ field: 'previewRequests[0].purchaseDate', message: expect.any(String) }] },
+    });
+  });
 });

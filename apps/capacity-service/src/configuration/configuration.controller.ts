@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBasicAuth,
   ApiBearerAuth,
@@ -15,9 +15,14 @@ import {
   ConfigurationImportRequest,
   ConfigurationImportResponse,
   ConfigurationLoadResponse,
+  ConfigurationPreviewRequest,
+  LAYOUT_A_EXAMPLE,
   ConfigurationPreviewResponse,
 } from '@delivery/contracts';
+import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
 import { ErrorResponses } from '../capacity.error-responses';
+import { CapacityRequestPipe } from '../delivery-capacity/capacity-request.pipe';
+import { splitPreviewBody } from './preview-body';
 import { ActiveConfiguration } from './active-configuration';
 import { activeConfigurationBody, loadMessage } from './configuration.presenter';
 import { ImportConfigurationUseCase } from './import-configuration.use-case';
@@ -38,12 +43,17 @@ const INVALID = ErrorResponses.badRequest(
 @ApiBasicAuth('basic')
 @Controller('configuration')
 export class ConfigurationController {
+  private readonly requestPipe: CapacityRequestPipe;
+
   constructor(
     private readonly importConfiguration: ImportConfigurationUseCase,
     private readonly loadConfiguration: LoadConfigurationUseCase,
     private readonly active: ActiveConfiguration,
     private readonly previewConfiguration: PreviewConfigurationUseCase,
-  ) {}
+    @Inject(CAPACITY_CONFIG) config: CapacityConfig,
+  ) {
+    this.requestPipe = new CapacityRequestPipe(config);
+  }
 
   @Put()
   @Scopes('configuration:write')
@@ -114,8 +124,14 @@ export class ConfigurationController {
       'later, lost or gained a promise, the worst first. No table, version or replica changes.',
   })
   @ApiBody({
-    type: ConfigurationImportRequest,
-    examples: { oneRoute: { summary: 'The document a PUT would send', value: CONFIGURATION_EXAMPLE } },
+    type: ConfigurationPreviewRequest,
+    examples: {
+      oneRoute: { summary: 'The document a PUT would send', value: CONFIGURATION_EXAMPLE },
+      withRequests: {
+        summary: 'The same, with the requests whose promises to compare',
+        value: { ...CONFIGURATION_EXAMPLE, previewRequests: [LAYOUT_A_EXAMPLE] },
+      },
+    },
   })
   @ApiQuery({
     name: 'limit',
@@ -129,6 +145,9 @@ export class ConfigurationController {
   @ErrorResponses.unsupportedMediaType()
   preview(@Body() document: unknown, @Query('limit') limit?: string): Promise<ConfigurationPreviewResponse> {
     const size = positiveQuery('limit', limit, MAX_CHANGES_LIMIT) ?? CHANGES_LIMIT;
-    return this.previewConfiguration.execute(document, size);
+    const { document: candidate, requests } = splitPreviewBody(document, (request) =>
+      this.requestPipe.transform(request),
+    );
+    return this.previewConfiguration.execute(candidate, requests, size);
   }
 }

@@ -11,6 +11,7 @@ import {
   snapshotToDocumentInSlices,
   summarizeImpact,
   type Clock,
+  type ImpactRequest,
   type ConfigurationChanges,
   type PromiseImpact,
   type ReadPlan,
@@ -45,7 +46,12 @@ export class PreviewConfigurationUseCase {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(document: unknown, limit: number): Promise<ConfigurationPreview> {
+  /** `requests`: the requests whose promises to compare; null: one per zone (`representativeRequests`). */
+  async execute(
+    document: unknown,
+    requests: readonly ImpactRequest[] | null,
+    limit: number,
+  ): Promise<ConfigurationPreview> {
     const pacer = eventLoopPacer();
     const parsed = await parseConfigurationInSlices(document, this.defaults, pacer);
     if (!parsed.ok) throw configurationInvalid(parsed.errors);
@@ -65,7 +71,7 @@ export class PreviewConfigurationUseCase {
     const clock: Clock = { now: () => now };
     const today = businessDate(now, active.snapshot.settings.timezone);
     const impacts = [];
-    for (const impact of representativeRequests(active.snapshot, candidate, today)) {
+    for (const impact of requests ?? representativeRequests(active.snapshot, candidate, today)) {
       const { request } = impact;
       const data = await this.reader.read(
         bothPlans(planReads(active.snapshot, request, clock), planReads(candidate, request, clock)),

@@ -1332,6 +1332,19 @@ export interface components {
             /** @example Configuration loaded: version 7 (3 nodes, 2 zones, 4 routes) */
             message: string;
         };
+        ConfigurationPreviewRequest: {
+            settings?: components["schemas"]["SettingsDocument"];
+            nodes: components["schemas"]["NodeDocument"][];
+            zones: components["schemas"]["ZoneDocument"][];
+            routes: components["schemas"]["RouteDocument"][];
+            capacityOverrides?: components["schemas"]["CapacityOverrideDocument"][];
+            /** @description Upserts these rows; absent: untouched. */
+            stock?: components["schemas"]["StockRowDocument"][];
+            /** @description Upserts these counters; absent: untouched. */
+            usage?: components["schemas"]["UsageRowDocument"][];
+            /** @description Layout A requests, each checked as POST /delivery/capacity checks one (400 VALIDATION_ERROR, paths `previewRequests[i].…`); absent: one request per zone a home-delivery route reaches. */
+            previewRequests?: components["schemas"]["CalculateDeliveryCapacityRequest"][];
+        };
         FieldChangeResponse: {
             /** @example daysOfWeek */
             field: string;
@@ -2459,7 +2472,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConfigurationImportRequest"];
+                "application/json": components["schemas"]["ConfigurationPreviewRequest"];
             };
         };
         responses: {

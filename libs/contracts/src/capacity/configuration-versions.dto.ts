@@ -2,7 +2,9 @@
  * Configuration versions (configuration.md "Versions"): the history, one version's provenance, an activation, and
  * the changes between two configurations (the compare and the preview).
  */
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { CalculateDeliveryCapacityRequest } from './calculate-delivery-capacity.request';
+import { ConfigurationImportRequest } from './configuration-document.dto';
 
 export const VERSION_HOWS = ['IMPORT', 'LOAD', 'ROLLBACK'] as const;
 
@@ -187,4 +189,17 @@ export class ConfigurationPreviewResponse {
   activeVersion!: number;
   @ApiProperty({ type: () => ConfigurationChangesResponse }) changes!: ConfigurationChangesResponse;
   @ApiProperty({ type: () => PromiseImpactResponse }) promises!: PromiseImpactResponse;
+}
+
+/** `POST {base}/configuration/preview`: the `PUT` document, and optionally the requests whose promises to compare. */
+export class ConfigurationPreviewRequest extends ConfigurationImportRequest {
+  @ApiPropertyOptional({
+    type: () => CalculateDeliveryCapacityRequest,
+    isArray: true,
+    maxItems: 100,
+    description:
+      'Layout A requests, each checked as POST /delivery/capacity checks one (400 VALIDATION_ERROR, paths ' +
+      '`previewRequests[i].…`); absent: one request per zone a home-delivery route reaches.',
+  })
+  previewRequests?: CalculateDeliveryCapacityRequest[];
 }
