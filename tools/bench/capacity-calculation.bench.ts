@@ -34,9 +34,11 @@ export async function prepareDemoDatabase(name = 'delivery_bench_q13'): Promise<
   const url = await freshBenchDatabase(name);
   const database = new Database({ url, poolSize: 1, applicationName: 'bench' });
   try {
-    const imported = await standaloneConfiguration(database, { timezone: 'America/Lima' }).import(
-      JSON.parse(fs.readFileSync(DEMO, 'utf8')),
-    );
+    const imported = await standaloneConfiguration(
+      database,
+      { timezone: 'America/Lima' },
+      'benchmark',
+    ).import(JSON.parse(fs.readFileSync(DEMO, 'utf8')));
     if (!imported.ok) throw new Error(`demo configuration invalid: ${JSON.stringify(imported.errors)}`);
   } finally {
     await database.close();

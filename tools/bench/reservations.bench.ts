@@ -107,7 +107,11 @@ async function prepareDatabase(): Promise<string> {
   if (!parsed.ok) throw new Error(`bench configuration invalid: ${JSON.stringify(parsed.errors)}`);
   const database = new Database({ url, poolSize: 1, applicationName: 'bench' });
   try {
-    const imported = await standaloneConfiguration(database, { timezone: 'America/Lima' }).import(document);
+    const imported = await standaloneConfiguration(
+      database,
+      { timezone: 'America/Lima' },
+      'benchmark',
+    ).import(document);
     if (!imported.ok) throw new Error(`bench configuration not imported: ${JSON.stringify(imported)}`);
     // the baseline's rows, beside the app's: the same table, key and constraints
     await database.query(

@@ -174,6 +174,8 @@ async function send(service: Service, method: string, route: string, scope: stri
 
 export const putConfiguration = (service: Service, text: string) =>
   send(service, 'PUT', '/configuration', 'configuration:write', text);
+/** Any operation of the service: its answer's text (throws on an error status). */
+export const sendTo = send;
 export const loadConfiguration = (service: Service) =>
   send(service, 'POST', '/configuration/load', 'configuration:load');
 

@@ -14,7 +14,7 @@ export const DEMO_CONFIGURATION = path.resolve(__dirname, '../demo/configuration
 export async function importDemoConfigurationIfNone(url: string, timezone: string): Promise<string> {
   const database = new Database({ url, poolSize: 1, applicationName: 'dev-launcher' });
   try {
-    const store = standaloneConfiguration(database, { timezone });
+    const store = standaloneConfiguration(database, { timezone }, 'dev-launcher');
     if (await store.hasConfiguration()) return 'Capacity configuration: kept the one in the database';
     return await importDemo(store);
   } finally {
@@ -44,7 +44,7 @@ export async function resetDemoWorld(url: string, timezone: string): Promise<str
   const database = new Database({ url, poolSize: 1, applicationName: 'demo-reset' });
   try {
     await database.query(`TRUNCATE ${DEMO_STATE_TABLES.join(', ')}`);
-    return await importDemo(standaloneConfiguration(database, { timezone }));
+    return await importDemo(standaloneConfiguration(database, { timezone }, 'demo-reset'));
   } finally {
     await database.close();
   }

@@ -11,6 +11,7 @@ import {
 } from './capacity-usage/capacity-usage.providers';
 import { CLOCK, systemClock } from './clock';
 import { ConfigurationController } from './configuration/configuration.controller';
+import { ConfigurationVersionsController } from './configuration/configuration-versions.controller';
 import { CONFIGURATION_PROVIDERS } from './configuration/configuration.providers';
 import { DeliveryCapacityController } from './delivery-capacity/delivery-capacity.controller';
 import { DeliveryCapacityExplanationController } from './delivery-capacity/delivery-capacity-explanation.controller';
@@ -58,6 +59,7 @@ export class AppModule {
         DeliveryCapacityController,
         DeliveryCapacityExplanationController,
         ConfigurationController,
+        ConfigurationVersionsController,
         ...RESERVATION_CONTROLLERS,
         ...CAPACITY_USAGE_CONTROLLERS,
       ],

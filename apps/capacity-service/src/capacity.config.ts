@@ -17,6 +17,12 @@ const capacityEnv = {
   CONFIG_RELOAD_JITTER_MS: env.int(2_000, 0, 600_000),
   /** body limit of `PUT {base}/configuration` in MB (documents carry stock and usage rows); 1 MB elsewhere */
   CONFIGURATION_BODY_LIMIT_MB: env.int(16, 1, 512),
+  /** configuration.md "Retention": versions kept however old (the newest, active one always among them) */
+  CONFIG_VERSIONS_KEEP: env.int(50, 1, 1_000_000),
+  /** configuration.md "Retention": versions beyond the kept count are removed once older than this */
+  CONFIG_VERSIONS_MAX_AGE_DAYS: env.int(90, 1, 36_500),
+  /** configuration.md "Retention": how often a replica applies the retention (0: never; a job does it) */
+  CONFIG_RETENTION_INTERVAL_MS: env.int(3_600_000, 0, 86_400_000),
   /** reservations.md R2.5: how often this replica's sweeper expires due holds (every replica runs one) */
   RESERVATION_SWEEP_INTERVAL_MS: env.int(15_000, 50, 3_600_000),
   /** operations.md: how often this replica counts the usage gauges (not per scrape) */

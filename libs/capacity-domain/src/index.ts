@@ -41,7 +41,26 @@ export {
 } from './configuration/configuration.parser';
 export { eachInSlices, runAtOnce, runInSlices } from './configuration/slices';
 export type { Pacer, Steps } from './configuration/slices';
-export { snapshotToDocument } from './configuration/configuration.exporter';
+export { snapshotToDocument, snapshotToDocumentInSlices } from './configuration/configuration.exporter';
+export { diffConfigurations, noChanges } from './configuration/configuration.diff';
+export {
+  firstPromise,
+  promiseChange,
+  representativeRequests,
+  summarizeImpact,
+} from './configuration/promise-impact';
+export type {
+  ImpactRequest,
+  PromiseChange,
+  PromiseEffect,
+  PromiseImpact,
+} from './configuration/promise-impact';
+export type {
+  ConfigurationChanges,
+  EntryChange,
+  FieldChange,
+  SectionChanges,
+} from './configuration/configuration.diff';
 export type {
   CounterModel,
   NodeModel,

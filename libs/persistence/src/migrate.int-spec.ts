@@ -25,6 +25,7 @@ describe('runMigrations', () => {
         'Reservations1795290000000',
         'ProductContentHash1795300000000',
         'CapacityCountersDate1795310000000',
+        'ConfigurationVersionProvenance1795320000000',
       ]);
     } finally {
       await client.end();

@@ -13,6 +13,28 @@ import type {
 
 export const CONFIGURATION_STORE = Symbol('CONFIGURATION_STORE');
 
+/** How a version came to be: `PUT` (IMPORT), `POST …/load` (LOAD) or an activation of an older one (ROLLBACK). */
+export type VersionHow = 'IMPORT' | 'LOAD' | 'ROLLBACK';
+
+/** Who made a version (the principal's subject) and how; `sourceVersion` only for a ROLLBACK. */
+export interface VersionProvenance {
+  subject: string;
+  how: VersionHow;
+  sourceVersion: number | null;
+}
+
+/** A version without its document (`createdBy`, `how` null: recorded before they were kept). */
+export interface VersionRecord {
+  version: number;
+  loadedAt: Date;
+  createdBy: string | null;
+  how: VersionHow | null;
+  sourceVersion: number | null;
+  nodes: number;
+  zones: number;
+  routes: number;
+}
+
 /** The steps of an import or a load, inside one transaction. */
 export interface ConfigurationSteps {
   /** Waits for other loads and imports, of any replica (call first). */
@@ -23,7 +45,10 @@ export interface ConfigurationSteps {
   /** The tables as a raw, unvalidated document. */
   readTables(): Promise<Record<string, unknown>>;
   /** Records the document as the next version; the other replicas hear of it on commit. */
-  recordVersion(document: object): Promise<{ version: number; loadedAt: Date }>;
+  recordVersion(
+    document: object,
+    provenance: VersionProvenance,
+  ): Promise<{ version: number; loadedAt: Date }>;
 }
 
 export interface StoredConfiguration {
@@ -50,6 +75,13 @@ export interface ConfigurationStore {
   /** The newest recorded version when newer than `version`, else null. */
   newerThan(version: number): Promise<StoredConfiguration | null>;
   hasConfiguration(): Promise<boolean>;
+  /** Version `version` with its document, or null. */
+  version(version: number): Promise<StoredConfiguration | null>;
+  /** Versions older than `before` (all: null), newest first, at most `limit`; and the newest version's number. */
+  history(before: number | null, limit: number): Promise<{ versions: VersionRecord[]; newest: number }>;
+  findVersion(version: number): Promise<VersionRecord | null>;
+  /** Removes versions loaded before `olderThan` that are not among the newest `keep`; the numbers removed. */
+  pruneVersions(keep: number, olderThan: Date): Promise<number[]>;
   /** `onChange(version)` for every recorded version (`null`: one may have been missed); not started. */
   changes(onChange: (version: number | null) => void, onError: (error: Error) => void): ConfigurationChanges;
 }

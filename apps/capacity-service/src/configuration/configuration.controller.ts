@@ -1,18 +1,34 @@
-import { Body, Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
-import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Scopes } from '@delivery/auth';
+import { Body, Controller, Get, HttpCode, Inject, Post, Put, Query } from '@nestjs/common';
+import {
+  ApiBasicAuth,
+  ApiBearerAuth,
+  ApiBody,
+  ApiOkResponse,
+  ApiOperation,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import { CurrentPrincipal, Scopes, type Principal } from '@delivery/auth';
 import {
   ActiveConfigurationResponse,
   CONFIGURATION_EXAMPLE,
   ConfigurationImportRequest,
   ConfigurationImportResponse,
   ConfigurationLoadResponse,
+  ConfigurationPreviewRequest,
+  LAYOUT_A_EXAMPLE,
+  ConfigurationPreviewResponse,
 } from '@delivery/contracts';
+import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
 import { ErrorResponses } from '../capacity.error-responses';
+import { CapacityRequestPipe } from '../delivery-capacity/capacity-request.pipe';
+import { splitPreviewBody } from './preview-body';
 import { ActiveConfiguration } from './active-configuration';
 import { activeConfigurationBody, loadMessage } from './configuration.presenter';
 import { ImportConfigurationUseCase } from './import-configuration.use-case';
 import { LoadConfigurationUseCase } from './load-configuration.use-case';
+import { PreviewConfigurationUseCase } from './preview-configuration.use-case';
+import { CHANGES_LIMIT, MAX_CHANGES_LIMIT, positiveQuery } from './version-params';
 
 const INVALID = ErrorResponses.badRequest(
   'CONFIGURATION_INVALID: every problem in `details.errors` (`field` is its JSON path); nothing changed',
@@ -27,11 +43,17 @@ const INVALID = ErrorResponses.badRequest(
 @ApiBasicAuth('basic')
 @Controller('configuration')
 export class ConfigurationController {
+  private readonly requestPipe: CapacityRequestPipe;
+
   constructor(
     private readonly importConfiguration: ImportConfigurationUseCase,
     private readonly loadConfiguration: LoadConfigurationUseCase,
     private readonly active: ActiveConfiguration,
-  ) {}
+    private readonly previewConfiguration: PreviewConfigurationUseCase,
+    @Inject(CAPACITY_CONFIG) config: CapacityConfig,
+  ) {
+    this.requestPipe = new CapacityRequestPipe(config);
+  }
 
   @Put()
   @Scopes('configuration:write')
@@ -53,8 +75,11 @@ export class ConfigurationController {
   @ErrorResponses.common('configuration:write')
   @ErrorResponses.payloadTooLarge('CONFIGURATION_BODY_LIMIT_MB (default 16 MB)')
   @ErrorResponses.unsupportedMediaType()
-  async replace(@Body() document: unknown): Promise<ConfigurationImportResponse> {
-    const configuration = await this.importConfiguration.execute(document);
+  async replace(
+    @Body() document: unknown,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<ConfigurationImportResponse> {
+    const configuration = await this.importConfiguration.execute(document, principal.subject);
     return { message: loadMessage(configuration), version: configuration.version };
   }
 
@@ -81,7 +106,48 @@ export class ConfigurationController {
   @ApiOkResponse({ type: ConfigurationLoadResponse })
   @INVALID
   @ErrorResponses.common('configuration:load')
-  async load(): Promise<ConfigurationLoadResponse> {
-    return { message: loadMessage(await this.loadConfiguration.execute()) };
+  async load(@CurrentPrincipal() principal: Principal): Promise<ConfigurationLoadResponse> {
+    return { message: loadMessage(await this.loadConfiguration.execute(principal.subject)) };
+  }
+
+  @Post('preview')
+  @HttpCode(200)
+  @Scopes('configuration:write')
+  @ApiOperation({
+    operationId: 'previewConfiguration',
+    summary:
+      'What a document would change, and what it would do to promises; nothing written (scope configuration:write)',
+    description:
+      'The same body and the same 400 as PUT /configuration. Answers what changes against the active version ' +
+      '(lists cut at `limit`, counts whole) and, for one request per zone a home-delivery route reaches (from that ' +
+      "route's source, for today), the first delivery date and route before and after: how many moved earlier or " +
+      'later, lost or gained a promise, the worst first. No table, version or replica changes.',
+  })
+  @ApiBody({
+    type: ConfigurationPreviewRequest,
+    examples: {
+      oneRoute: { summary: 'The document a PUT would send', value: CONFIGURATION_EXAMPLE },
+      withRequests: {
+        summary: 'The same, with the requests whose promises to compare',
+        value: { ...CONFIGURATION_EXAMPLE, previewRequests: [LAYOUT_A_EXAMPLE] },
+      },
+    },
+  })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    description: `Entries per list, 1 to ${MAX_CHANGES_LIMIT}, default ${CHANGES_LIMIT}`,
+  })
+  @ApiOkResponse({ type: ConfigurationPreviewResponse })
+  @INVALID
+  @ErrorResponses.common('configuration:write')
+  @ErrorResponses.payloadTooLarge('CONFIGURATION_BODY_LIMIT_MB (default 16 MB)')
+  @ErrorResponses.unsupportedMediaType()
+  preview(@Body() document: unknown, @Query('limit') limit?: string): Promise<ConfigurationPreviewResponse> {
+    const size = positiveQuery('limit', limit, MAX_CHANGES_LIMIT) ?? CHANGES_LIMIT;
+    const { document: candidate, requests } = splitPreviewBody(document, (request) =>
+      this.requestPipe.transform(request),
+    );
+    return this.previewConfiguration.execute(candidate, requests, size);
   }
 }

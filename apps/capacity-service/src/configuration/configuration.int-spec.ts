@@ -23,8 +23,9 @@ function configurationOf(db: Database, defaults: ConfigurationDefaults) {
   const importer = new ImportConfigurationUseCase(repository, active, defaults);
   const loader = new LoadConfigurationUseCase(repository, active, defaults);
   return {
-    import: (document: unknown) => importer.write(document),
-    load: () => loader.load(),
+    import: (document: unknown) =>
+      importer.write(document, { subject: 'ops', how: 'IMPORT', sourceVersion: null }),
+    load: () => loader.load('ops'),
     newerThan: (version: number) => newerConfiguration(repository, version, defaults),
     hasConfiguration: () => repository.hasConfiguration(),
     empty: () => emptyConfiguration(defaults),

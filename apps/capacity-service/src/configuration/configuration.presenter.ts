@@ -1,4 +1,6 @@
 import { snapshotToDocument } from '@delivery/capacity-domain';
+import type { ConfigurationVersionSummary } from '@delivery/contracts';
+import type { VersionRecord } from './configuration-store.port';
 import type { LoadedConfiguration } from './loaded-configuration';
 
 /** configuration.md: `Configuration loaded: version 7 (3 nodes, 2 zones, 4 routes)` (exactly this form). */
@@ -12,5 +14,20 @@ export function activeConfigurationBody(configuration: LoadedConfiguration): Rec
     ...snapshotToDocument(configuration.snapshot),
     version: configuration.version,
     loadedAt: configuration.loadedAt?.toISOString() ?? null,
+  };
+}
+
+/** One line of the history; `newest`: the active version's number. */
+export function versionSummary(record: VersionRecord, newest: number): ConfigurationVersionSummary {
+  return {
+    version: record.version,
+    loadedAt: record.loadedAt.toISOString(),
+    createdBy: record.createdBy,
+    how: record.how,
+    sourceVersion: record.sourceVersion,
+    nodes: record.nodes,
+    zones: record.zones,
+    routes: record.routes,
+    active: record.version === newest,
   };
 }

@@ -7,6 +7,11 @@ import { ActiveConfiguration } from './active-configuration';
 import { ConfigurationSync } from './configuration-sync.service';
 import { CONFIGURATION_STORE, type ConfigurationStore } from './configuration-store.port';
 import { ImportConfigurationUseCase } from './import-configuration.use-case';
+import { ActivateConfigurationVersionUseCase } from './activate-configuration-version.use-case';
+import { ConfigurationHistoryUseCase } from './configuration-history.use-case';
+import { CompareConfigurationVersionsUseCase } from './compare-configuration-versions.use-case';
+import { PreviewConfigurationUseCase } from './preview-configuration.use-case';
+import { ConfigurationRetention } from './configuration-retention.service';
 import { LoadConfigurationUseCase } from './load-configuration.use-case';
 import { CONFIGURATION_DEFAULTS, type ConfigurationDefaults } from './loaded-configuration';
 
@@ -25,4 +30,9 @@ export const CONFIGURATION_PROVIDERS: Provider[] = [
   ConfigurationSync,
   LoadConfigurationUseCase,
   ImportConfigurationUseCase,
+  ConfigurationHistoryUseCase,
+  ActivateConfigurationVersionUseCase,
+  CompareConfigurationVersionsUseCase,
+  PreviewConfigurationUseCase,
+  ConfigurationRetention,
 ];

@@ -3,7 +3,11 @@ import { validateConfigurationInSlices } from '@delivery/capacity-domain';
 import { eventLoopPacer } from '@delivery/persistence';
 import { ActiveConfiguration } from './active-configuration';
 import { configurationInvalid } from './configuration-invalid.error';
-import { CONFIGURATION_STORE, type ConfigurationStore } from './configuration-store.port';
+import {
+  CONFIGURATION_STORE,
+  type ConfigurationStore,
+  type VersionProvenance,
+} from './configuration-store.port';
 import {
   CONFIGURATION_DEFAULTS,
   recordTables,
@@ -25,15 +29,23 @@ export class ImportConfigurationUseCase {
     @Inject(CONFIGURATION_DEFAULTS) private readonly defaults: ConfigurationDefaults,
   ) {}
 
-  async execute(document: unknown): Promise<LoadedConfiguration> {
-    const outcome = await this.write(document);
+  /** `subject`: the principal's, recorded with the version. */
+  async execute(document: unknown, subject: string): Promise<LoadedConfiguration> {
+    return this.activate(await this.write(document, { subject, how: 'IMPORT', sourceVersion: null }));
+  }
+
+  /** Swaps a written version in (the 400 when there is none). Also the end of a rollback. */
+  activate(outcome: ConfigurationOutcome): LoadedConfiguration {
     if (!outcome.ok) throw configurationInvalid(outcome.errors);
     this.active.offer(outcome.configuration);
     return outcome.configuration;
   }
 
-  /** Everything but the swap: the new version, or every problem of the document (nothing written then). */
-  async write(document: unknown): Promise<ConfigurationOutcome> {
+  /**
+   * Everything but the swap: the new version, recorded with `provenance`, or every problem of the document (nothing
+   * written then).
+   */
+  async write(document: unknown, provenance: VersionProvenance): Promise<ConfigurationOutcome> {
     // validation only: the snapshot is built once, from what the tables hold after the write
     const validated = await validateConfigurationInSlices(document, this.defaults, eventLoopPacer());
     if (!validated.ok) return validated;
@@ -44,7 +56,7 @@ export class ImportConfigurationUseCase {
       await steps.replaceTables(validated.document, timezoneGiven(document));
       if (validated.stock !== null) await steps.upsertStock(validated.stock);
       if (validated.usage !== null) await steps.upsertUsage(validated.usage);
-      const loaded = await recordTables(steps, this.defaults);
+      const loaded = await recordTables(steps, this.defaults, provenance);
       if (!loaded.ok) {
         throw new Error(
           `an imported configuration did not read back valid: ${JSON.stringify(loaded.errors)}`,

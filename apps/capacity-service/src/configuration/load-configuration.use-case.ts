@@ -23,18 +23,19 @@ export class LoadConfigurationUseCase {
     @Inject(CONFIGURATION_DEFAULTS) private readonly defaults: ConfigurationDefaults,
   ) {}
 
-  async execute(): Promise<LoadedConfiguration> {
-    const outcome = await this.load();
+  /** `subject`: the principal's, recorded with the version. */
+  async execute(subject: string): Promise<LoadedConfiguration> {
+    const outcome = await this.load(subject);
     if (!outcome.ok) throw configurationInvalid(outcome.errors);
     this.active.offer(outcome.configuration);
     return outcome.configuration;
   }
 
   /** Everything but the swap. */
-  load(): Promise<ConfigurationOutcome> {
+  load(subject: string): Promise<ConfigurationOutcome> {
     return this.store.transaction(async (steps) => {
       await steps.lock();
-      return recordTables(steps, this.defaults);
+      return recordTables(steps, this.defaults, { subject, how: 'LOAD', sourceVersion: null });
     });
   }
 }

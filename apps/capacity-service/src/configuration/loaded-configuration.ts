@@ -11,7 +11,7 @@ import {
   Snapshot,
 } from '@delivery/capacity-domain';
 import { eventLoopPacer } from '@delivery/persistence';
-import type { ConfigurationSteps, ConfigurationStore } from './configuration-store.port';
+import type { ConfigurationSteps, ConfigurationStore, VersionProvenance } from './configuration-store.port';
 
 /** A snapshot with the version it was built from; version 0 is the empty snapshot of a database never loaded. */
 export interface LoadedConfiguration {
@@ -54,11 +54,12 @@ export async function snapshotOf(
 export async function recordTables(
   steps: ConfigurationSteps,
   defaults: ConfigurationDefaults,
+  provenance: VersionProvenance,
 ): Promise<ConfigurationOutcome> {
   const raw = await steps.readTables();
   const built = await snapshotOf(raw, defaults);
   if (!built.ok) return built;
-  const { version, loadedAt } = await steps.recordVersion(raw);
+  const { version, loadedAt } = await steps.recordVersion(raw, provenance);
   return { ok: true, configuration: { version, loadedAt, snapshot: built.snapshot } };
 }
 

@@ -102,6 +102,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/capacity/v1/configuration/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * What a document would change, and what it would do to promises; nothing written (scope configuration:write)
+         * @description The same body and the same 400 as PUT /configuration. Answers what changes against the active version (lists cut at `limit`, counts whole) and, for one request per zone a home-delivery route reaches (from that route's source, for today), the first delivery date and route before and after: how many moved earlier or later, lost or gained a promise, the worst first. No table, version or replica changes.
+         */
+        post: operations["previewConfiguration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/capacity/v1/configuration/versions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The recorded versions, newest first, a page at a time (scope configuration:read)
+         * @description Pages by version number: the first page starts at the newest version; pass the answer's `nextBefore` as `before` for the next, older page (stable while new versions are recorded).
+         */
+        get: operations["listConfigurationVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/capacity/v1/configuration/versions/{version}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A recorded version's document, as GET /configuration answers it (scope configuration:read) */
+        get: operations["getConfigurationVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/capacity/v1/configuration/versions/{version}/activation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Roll back: make a recorded version's content active as a new version (scope configuration:write)
+         * @description Imports that version's document again as PUT /configuration does (one transaction with the tables; every replica follows), recorded as how ROLLBACK with `sourceVersion`. Stock and usage counters are operational data and are not rolled back.
+         */
+        post: operations["activateConfigurationVersion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/capacity/v1/configuration/versions/{version}/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What changes from version `since` to this version (scope configuration:read)
+         * @description Nodes, zones, routes, windows, holidays and capacity overrides added, removed and changed (with each changed field, old and new), and settings. Counts are whole; each list is cut at `limit` (`truncated`). Symmetric: a `since` newer than `version` answers what going back to `version` changes.
+         */
+        get: operations["compareConfigurationVersions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/capacity/v1/delivery/capacity/reservations": {
         parameters: {
             query?: never;
@@ -1328,6 +1425,284 @@ export interface components {
             /** @example Configuration loaded: version 7 (3 nodes, 2 zones, 4 routes) */
             message: string;
         };
+        ConfigurationPreviewRequest: {
+            settings?: components["schemas"]["SettingsDocument"];
+            nodes: components["schemas"]["NodeDocument"][];
+            zones: components["schemas"]["ZoneDocument"][];
+            routes: components["schemas"]["RouteDocument"][];
+            capacityOverrides?: components["schemas"]["CapacityOverrideDocument"][];
+            /** @description Upserts these rows; absent: untouched. */
+            stock?: components["schemas"]["StockRowDocument"][];
+            /** @description Upserts these counters; absent: untouched. */
+            usage?: components["schemas"]["UsageRowDocument"][];
+            /** @description Layout A requests, each checked as POST /delivery/capacity checks one (400 VALIDATION_ERROR, paths `previewRequests[i].…`); absent: one request per zone a home-delivery route reaches. */
+            previewRequests?: components["schemas"]["CalculateDeliveryCapacityRequest"][];
+        };
+        FieldChangeResponse: {
+            /** @example daysOfWeek */
+            field: string;
+            /**
+             * @description The value before (any JSON value; null when absent)
+             * @example [
+             *       "LUN",
+             *       "MIE"
+             *     ]
+             */
+            old: Record<string, never>;
+            /**
+             * @description The value after
+             * @example []
+             */
+            new: Record<string, never>;
+        };
+        ChangeCountsResponse: {
+            /**
+             * Format: int32
+             * @example 1
+             */
+            added: number;
+            /**
+             * Format: int32
+             * @example 0
+             */
+            removed: number;
+            /**
+             * Format: int32
+             * @example 1
+             */
+            changed: number;
+        };
+        EntryChangeResponse: {
+            /** @example R-CD01-LIMCENTRO-N */
+            key: string;
+            fields: components["schemas"]["FieldChangeResponse"][];
+        };
+        SectionChangesResponse: {
+            counts: components["schemas"]["ChangeCountsResponse"];
+            /**
+             * @example [
+             *       "R-NEW"
+             *     ]
+             */
+            added: string[];
+            /** @example [] */
+            removed: string[];
+            changed: components["schemas"]["EntryChangeResponse"][];
+        };
+        ConfigurationChangesResponse: {
+            settings: components["schemas"]["FieldChangeResponse"][];
+            nodes: components["schemas"]["SectionChangesResponse"];
+            zones: components["schemas"]["SectionChangesResponse"];
+            routes: components["schemas"]["SectionChangesResponse"];
+            windows: components["schemas"]["SectionChangesResponse"];
+            holidays: components["schemas"]["SectionChangesResponse"];
+            capacityOverrides: components["schemas"]["SectionChangesResponse"];
+            /**
+             * @description Some list holds fewer entries than its count.
+             * @example false
+             */
+            truncated: boolean;
+        };
+        PromiseSummaryResponse: {
+            /**
+             * Format: int32
+             * @example 0
+             */
+            earlier: number;
+            /**
+             * Format: int32
+             * @example 0
+             */
+            later: number;
+            /**
+             * Format: int32
+             * @example 1
+             */
+            lost: number;
+            /**
+             * Format: int32
+             * @example 0
+             */
+            gained: number;
+            /**
+             * Format: int32
+             * @example 0
+             */
+            routeChanged: number;
+            /**
+             * Format: int32
+             * @example 1
+             */
+            unchanged: number;
+            /**
+             * Format: int32
+             * @description No promise before nor after
+             * @example 0
+             */
+            none: number;
+        };
+        FirstPromiseResponse: {
+            /**
+             * Format: date
+             * @example 2026-11-27
+             */
+            date: string;
+            /** @example R-CD01-LIMCENTRO-N */
+            route: string | null;
+        };
+        /** @enum {string} */
+        PromiseEffect: "UNCHANGED" | "ROUTE_CHANGED" | "EARLIER" | "LATER" | "LOST" | "GAINED" | "NONE";
+        PromiseChangeResponse: {
+            /**
+             * @description Mode and zone of the request
+             * @example HOME_DELIVERY:LIM-CENTRO
+             */
+            identifier: string;
+            /**
+             * @description The origin it ships from
+             * @example CD01
+             */
+            origin: string;
+            before: components["schemas"]["FirstPromiseResponse"] | null;
+            after: components["schemas"]["FirstPromiseResponse"] | null;
+            /** @example LOST */
+            effect: components["schemas"]["PromiseEffect"];
+            /**
+             * Format: int32
+             * @description Days the first date moved
+             * @example null
+             */
+            days: number | null;
+        };
+        PromiseImpactResponse: {
+            /**
+             * Format: int32
+             * @example 2
+             */
+            requests: number;
+            summary: components["schemas"]["PromiseSummaryResponse"];
+            /** @description Lost first, then the latest moves */
+            worst: components["schemas"]["PromiseChangeResponse"][];
+        };
+        ConfigurationPreviewResponse: {
+            /**
+             * Format: int64
+             * @description The version compared with.
+             * @example 8
+             */
+            activeVersion: number;
+            changes: components["schemas"]["ConfigurationChangesResponse"];
+            promises: components["schemas"]["PromiseImpactResponse"];
+        };
+        /**
+         * @description IMPORT: PUT /configuration; LOAD: POST /configuration/load; ROLLBACK: an older version activated again (`sourceVersion`); null for versions recorded before it was kept.
+         * @enum {string}
+         */
+        ConfigurationVersionHow: "IMPORT" | "LOAD" | "ROLLBACK";
+        ConfigurationVersionSummary: {
+            /**
+             * Format: int64
+             * @example 8
+             */
+            version: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-25T14:52:03.118Z
+             */
+            loadedAt: string;
+            /**
+             * @description The subject of the principal that made it; null for versions recorded before it was kept.
+             * @example planner@example.com
+             */
+            createdBy: string | null;
+            /**
+             * @description IMPORT: PUT /configuration; LOAD: POST /configuration/load; ROLLBACK: an older version activated again (`sourceVersion`); null for versions recorded before it was kept.
+             * @example ROLLBACK
+             */
+            how: components["schemas"]["ConfigurationVersionHow"] | null;
+            /**
+             * Format: int64
+             * @example 6
+             */
+            sourceVersion: number | null;
+            /**
+             * Format: int32
+             * @example 4
+             */
+            nodes: number;
+            /**
+             * Format: int32
+             * @example 2
+             */
+            zones: number;
+            /**
+             * Format: int32
+             * @example 6
+             */
+            routes: number;
+            /**
+             * @description The newest version: the one every replica serves.
+             * @example true
+             */
+            active: boolean;
+        };
+        ConfigurationVersionsResponse: {
+            versions: components["schemas"]["ConfigurationVersionSummary"][];
+            /**
+             * Format: int64
+             * @description 0 when none was ever loaded.
+             * @example 8
+             */
+            activeVersion: number;
+            /**
+             * Format: int64
+             * @description Pass as `before` for the next (older) page; null on the last page.
+             * @example 6
+             */
+            nextBefore: number | null;
+        };
+        ConfigurationActivationResponse: {
+            /** @example Configuration loaded: version 9 (4 nodes, 2 zones, 6 routes) */
+            message: string;
+            /**
+             * Format: int64
+             * @description The new version.
+             * @example 9
+             */
+            version: number;
+            /**
+             * Format: int64
+             * @description The version activated again.
+             * @example 6
+             */
+            sourceVersion: number;
+        };
+        ConfigurationComparisonResponse: {
+            settings: components["schemas"]["FieldChangeResponse"][];
+            nodes: components["schemas"]["SectionChangesResponse"];
+            zones: components["schemas"]["SectionChangesResponse"];
+            routes: components["schemas"]["SectionChangesResponse"];
+            windows: components["schemas"]["SectionChangesResponse"];
+            holidays: components["schemas"]["SectionChangesResponse"];
+            capacityOverrides: components["schemas"]["SectionChangesResponse"];
+            /**
+             * @description Some list holds fewer entries than its count.
+             * @example false
+             */
+            truncated: boolean;
+            /**
+             * Format: int64
+             * @description The version compared from.
+             * @example 6
+             */
+            since: number;
+            /**
+             * Format: int64
+             * @description The version compared to.
+             * @example 8
+             */
+            version: number;
+        };
         ReservationSelectionRequest: {
             /**
              * @description Origin node code of the group.
@@ -2249,6 +2624,622 @@ export interface operations {
                      *       "code": "FORBIDDEN",
                      *       "message": "Missing scope: configuration:load",
                      *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    previewConfiguration: {
+        parameters: {
+            query?: {
+                /** @description Entries per list, 1 to 1000, default 100 */
+                limit?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfigurationPreviewRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigurationPreviewResponse"];
+                };
+            };
+            /** @description CONFIGURATION_INVALID: every problem in `details.errors` (`field` is its JSON path); nothing changed */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CONFIGURATION_INVALID",
+                     *       "message": "The configuration is invalid",
+                     *       "details": {
+                     *         "errors": [
+                     *           {
+                     *             "field": "routes[2].source",
+                     *             "message": "unknown node 'CD09'"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope configuration:write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: configuration:write",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body exceeds CONFIGURATION_BODY_LIMIT_MB (default 16 MB) */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "The body is larger than this operation accepts",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not declared as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The body must be JSON (Content-Type: application/json)",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listConfigurationVersions: {
+        parameters: {
+            query?: {
+                /** @description 1 to 100, default 20 */
+                limit?: string;
+                /** @description Only versions older than this one */
+                before?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigurationVersionsResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter is not what it should be */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "VALIDATION_ERROR",
+                     *       "message": "The request is invalid",
+                     *       "details": {
+                     *         "errors": [
+                     *           {
+                     *             "field": "limit",
+                     *             "message": "must be an integer from 1 to 100"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope configuration:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: configuration:read",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getConfigurationVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A version number (GET …/versions lists them) */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActiveConfigurationResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope configuration:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: configuration:read",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description NOT_FOUND: no such version (never recorded, or removed by the retention) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "NOT_FOUND",
+                     *       "message": "No configuration version 42",
+                     *       "details": {
+                     *         "version": "42"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    activateConfigurationVersion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A version number (GET …/versions lists them) */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigurationActivationResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope configuration:write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: configuration:write",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description NOT_FOUND: no such version (never recorded, or removed by the retention) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "NOT_FOUND",
+                     *       "message": "No configuration version 42",
+                     *       "details": {
+                     *         "version": "42"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    compareConfigurationVersions: {
+        parameters: {
+            query: {
+                /** @description The version to compare from */
+                since: string;
+                /** @description Entries per list, 1 to 1000, default 100 */
+                limit?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A version number (GET …/versions lists them) */
+                version: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigurationComparisonResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: a query parameter is not what it should be */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "VALIDATION_ERROR",
+                     *       "message": "The request is invalid",
+                     *       "details": {
+                     *         "errors": [
+                     *           {
+                     *             "field": "limit",
+                     *             "message": "must be an integer from 1 to 100"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope configuration:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: configuration:read",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description NOT_FOUND: no such version (never recorded, or removed by the retention) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "NOT_FOUND",
+                     *       "message": "No configuration version 42",
+                     *       "details": {
+                     *         "version": "42"
+                     *       }
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponse"];

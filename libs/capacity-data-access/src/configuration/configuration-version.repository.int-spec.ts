@@ -17,7 +17,10 @@ describe('ConfigurationVersionRepository', () => {
     await database.drop();
   });
 
-  const record = (document: object) => db.transaction((manager) => versions.record(manager, document));
+  const record = (document: object) =>
+    db.transaction((manager) =>
+      versions.record(manager, document, { subject: 'ops', how: 'IMPORT', sourceVersion: null }),
+    );
   const newerThan = (version: number) => db.transaction((manager) => versions.newerThan(manager, version));
 
   it('records a document of many parts in order, with empty lists, objects and scalars intact', async () => {
@@ -48,5 +51,54 @@ describe('ConfigurationVersionRepository', () => {
   it('numbers the next version after the newest one, an empty document included', async () => {
     expect((await record({})).version).toBe(2);
     expect((await newerThan(1))?.document).toEqual({});
+  });
+
+  it('records who and how, lists newest first, and the retention never removes the newest (active) versions', async () => {
+    for (let index = 0; index < 4; index++) {
+      await db.transaction((sql) =>
+        versions.record(
+          sql,
+          { nodes: [{}], zones: [], routes: [{}, {}] },
+          { subject: `p${index}`, how: 'ROLLBACK', sourceVersion: 1 },
+        ),
+      );
+    }
+    const page = await db.transaction((sql) => versions.list(sql, 6, 2));
+    expect(page).toEqual([
+      {
+        version: 5,
+        loadedAt: expect.any(Date),
+        createdBy: 'p2',
+        how: 'ROLLBACK',
+        sourceVersion: 1,
+        nodes: 1,
+        zones: 0,
+        routes: 2,
+      },
+      {
+        version: 4,
+        loadedAt: expect.any(Date),
+        createdBy: 'p1',
+        how: 'ROLLBACK',
+        sourceVersion: 1,
+        nodes: 1,
+        zones: 0,
+        routes: 2,
+      },
+    ]);
+    const prune = (keep: number, olderThan: Date) =>
+      db.transaction((sql) => versions.prune(sql, keep, olderThan));
+    // every version is old: beyond the newest 3, all go
+    await db.query(`UPDATE capacity_configuration_versions SET loaded_at = now() - interval '100 days'`);
+    expect(await prune(3, new Date())).toEqual([1, 2, 3]);
+    // younger than the age: kept whatever the count
+    await db.query(`UPDATE capacity_configuration_versions SET loaded_at = now() WHERE version IN (4, 5)`);
+    expect(await prune(1, new Date(Date.now() - 86_400_000))).toEqual([]);
+    // even keep 0 keeps the newest, active version
+    expect(await prune(0, new Date())).toEqual([4, 5]);
+    expect(await db.transaction((sql) => versions.newest(sql))).toBe(6);
+    expect(
+      (await db.query('SELECT version::int AS v FROM capacity_configuration_versions')).map((r) => r.v),
+    ).toEqual([6]);
   });
 });

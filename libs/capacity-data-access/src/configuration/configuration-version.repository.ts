@@ -17,6 +17,36 @@ export interface StoredVersion {
   document: unknown;
 }
 
+/** How a version came to be (`null` on versions recorded before this was kept). */
+export type VersionHow = 'IMPORT' | 'LOAD' | 'ROLLBACK';
+
+/** Who made a version and how; `sourceVersion` is the version a `ROLLBACK` activated again. */
+export interface VersionProvenance {
+  subject: string;
+  how: VersionHow;
+  sourceVersion: number | null;
+}
+
+/** One line of the history: everything but the document. */
+export interface VersionRecord {
+  version: number;
+  loadedAt: Date;
+  createdBy: string | null;
+  how: VersionHow | null;
+  sourceVersion: number | null;
+  nodes: number;
+  zones: number;
+  routes: number;
+}
+
+const RECORD_COLUMNS = `version::float8 AS version, loaded_at AS "loadedAt", created_by AS "createdBy", how,
+  source_version::float8 AS "sourceVersion", node_count AS nodes, zone_count AS zones, route_count AS routes`;
+
+const listLength = (document: object, key: string): number => {
+  const value = (document as Record<string, unknown>)[key];
+  return Array.isArray(value) ? value.length : 0;
+};
+
 export class ConfigurationVersionRepository {
   /** Waits for other loads to finish (call first inside the load's transaction). */
   async lock(db: Sql): Promise<void> {
@@ -28,7 +58,11 @@ export class ConfigurationVersionRepository {
    * commits. The document travels in parts of at most PART_ENTRIES list entries, each its own small parameter, and
    * Postgres assembles the row: no single parameter of megabytes is stringified or copied on the event loop.
    */
-  async record(db: Sql, document: object): Promise<{ version: number; loadedAt: Date }> {
+  async record(
+    db: Sql,
+    document: object,
+    provenance: VersionProvenance,
+  ): Promise<{ version: number; loadedAt: Date }> {
     await db.query(
       'CREATE TEMP TABLE capacity_document_parts (key text, position int, part jsonb) ON COMMIT DROP',
     );
@@ -48,14 +82,24 @@ export class ConfigurationVersionRepository {
       );
     }
     const [row] = await db.query<{ version: number; loadedAt: Date }>(
-      `INSERT INTO capacity_configuration_versions (version, loaded_at, document)
+      `INSERT INTO capacity_configuration_versions
+         (version, loaded_at, created_by, how, source_version, node_count, zone_count, route_count, document)
        SELECT COALESCE((SELECT MAX(version) FROM capacity_configuration_versions), 0) + 1, clock_timestamp(),
+         $1, $2, $3, $4, $5, $6,
          COALESCE(jsonb_object_agg(p.key, CASE WHEN p.part = '[]'::jsonb THEN COALESCE(
            (SELECT jsonb_agg(e.value ORDER BY c.position, e.ordinal)
             FROM capacity_document_parts c, jsonb_array_elements(c.part) WITH ORDINALITY e(value, ordinal)
             WHERE c.key = p.key AND c.position IS NOT NULL), '[]'::jsonb) ELSE p.part END), '{}'::jsonb)
        FROM capacity_document_parts p WHERE p.position IS NULL
        RETURNING version::float8 AS version, loaded_at AS "loadedAt"`,
+      [
+        provenance.subject,
+        provenance.how,
+        provenance.sourceVersion,
+        listLength(document, 'nodes'),
+        listLength(document, 'zones'),
+        listLength(document, 'routes'),
+      ],
     );
     await db.query('SELECT pg_notify($1, $2)', [CONFIGURATION_CHANNEL, String(row.version)]);
     return row;
@@ -67,9 +111,23 @@ export class ConfigurationVersionRepository {
    * megabytes). Call inside a transaction.
    */
   async newerThan(db: Sql, version: number): Promise<StoredVersion | null> {
+    const [row] = await db.query<{ version: number }>(
+      `SELECT version::float8 AS version FROM capacity_configuration_versions
+       WHERE version > $1 ORDER BY version DESC LIMIT 1`,
+      [version],
+    );
+    return row === undefined ? null : this.read(db, row.version);
+  }
+
+  /**
+   * Version `version` with its document, or null when there is none. The document is read as one row per list
+   * entry fetched in batches (a large document is then parsed a batch at a time, never as one blocking JSON.parse
+   * of megabytes). Call inside a transaction.
+   */
+  async read(db: Sql, version: number): Promise<StoredVersion | null> {
     const [row] = await db.query<{ version: number; loadedAt: Date }>(
       `SELECT version::float8 AS version, loaded_at AS "loadedAt"
-       FROM capacity_configuration_versions WHERE version > $1 ORDER BY version DESC LIMIT 1`,
+       FROM capacity_configuration_versions WHERE version = $1`,
       [version],
     );
     if (row === undefined) return null;
@@ -90,5 +148,46 @@ export class ConfigurationVersionRepository {
     const document = Object.fromEntries(parts.map(({ key, value }) => [key, value]));
     for (const { key, value } of entries) (document[key] as unknown[]).push(value);
     return { ...row, document };
+  }
+
+  /** Up to `limit` versions older than `before` (all when null), newest first, without their documents. */
+  list(db: Sql, before: number | null, limit: number): Promise<VersionRecord[]> {
+    return db.query<VersionRecord>(
+      `SELECT ${RECORD_COLUMNS} FROM capacity_configuration_versions
+       WHERE $1::bigint IS NULL OR version < $1 ORDER BY version DESC LIMIT $2`,
+      [before, limit],
+    );
+  }
+
+  /** Version `version` without its document, or null. */
+  async find(db: Sql, version: number): Promise<VersionRecord | null> {
+    const [row] = await db.query<VersionRecord>(
+      `SELECT ${RECORD_COLUMNS} FROM capacity_configuration_versions WHERE version = $1`,
+      [version],
+    );
+    return row ?? null;
+  }
+
+  /** The newest (active) version's number; 0 when none was ever recorded. */
+  async newest(db: Sql): Promise<number> {
+    const [row] = await db.query<{ version: number }>(
+      'SELECT COALESCE(MAX(version), 0)::float8 AS version FROM capacity_configuration_versions',
+    );
+    return row.version;
+  }
+
+  /**
+   * Removes the versions loaded before `olderThan` that are not among the newest `keep` (the newest, active one
+   * always among them); answers the numbers removed.
+   */
+  async prune(db: Sql, keep: number, olderThan: Date): Promise<number[]> {
+    const rows = await db.query<{ version: number }>(
+      `DELETE FROM capacity_configuration_versions
+       WHERE loaded_at < $2 AND version NOT IN (
+         SELECT version FROM capacity_configuration_versions ORDER BY version DESC LIMIT GREATEST($1::int, 1))
+       RETURNING version::float8 AS version`,
+      [keep, olderThan],
+    );
+    return rows.map((row) => row.version).sort((a, b) => a - b);
   }
 }

@@ -18,6 +18,8 @@ import {
   CONFIGURATION_CHANNEL,
   ConfigurationVersionRepository,
   type StoredVersion,
+  type VersionProvenance,
+  type VersionRecord,
 } from './configuration-version.repository';
 import { OperationalRowsRepository } from './operational-rows.repository';
 
@@ -53,8 +55,11 @@ export class ConfigurationTransaction {
   }
 
   /** Records `document` as the next version; the other replicas are notified when the transaction commits. */
-  recordVersion(document: object): Promise<{ version: number; loadedAt: Date }> {
-    return versions.record(this.sql, document);
+  recordVersion(
+    document: object,
+    provenance: VersionProvenance,
+  ): Promise<{ version: number; loadedAt: Date }> {
+    return versions.record(this.sql, document, provenance);
   }
 }
 
@@ -78,6 +83,32 @@ export class ConfigurationRepository {
   /** The newest recorded version when it is newer than `version`, else null. */
   newerThan(version: number): Promise<StoredVersion | null> {
     return this.database.transaction((sql) => versions.newerThan(sql, version));
+  }
+
+  /** Version `version` with its document (read in batches), or null. */
+  version(version: number): Promise<StoredVersion | null> {
+    return this.database.transaction((sql) => versions.read(sql, version));
+  }
+
+  /** A page of the history (newest first, older than `before`) and the newest version's number, read together. */
+  history(before: number | null, limit: number): Promise<{ versions: VersionRecord[]; newest: number }> {
+    return this.database.transaction(async (sql) => ({
+      versions: await versions.list(sql, before, limit),
+      newest: await versions.newest(sql),
+    }));
+  }
+
+  /** Version `version` without its document, or null. */
+  findVersion(version: number): Promise<VersionRecord | null> {
+    return this.database.transaction((sql) => versions.find(sql, version));
+  }
+
+  /** Removes the versions older than `olderThan` beyond the newest `keep`, under the load lock; the numbers removed. */
+  pruneVersions(keep: number, olderThan: Date): Promise<number[]> {
+    return this.database.transaction(async (sql) => {
+      await versions.lock(sql);
+      return versions.prune(sql, keep, olderThan);
+    });
   }
 
   /** Whether any configuration was ever loaded (the dev launcher imports the demo otherwise). */

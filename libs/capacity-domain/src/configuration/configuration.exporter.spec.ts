@@ -1,7 +1,7 @@
 /** GET /configuration: the snapshot back as a document (no stock or usage). */
 import { demoDocument } from '../testing/demo-world';
 import { parseConfiguration } from './configuration.parser';
-import { snapshotToDocument } from './configuration.exporter';
+import { snapshotToDocument, snapshotToDocumentInSlices } from './configuration.exporter';
 
 describe('configuration export', () => {
   it('exports the demo snapshot as the demo document without its operational sections', () => {
@@ -22,5 +22,29 @@ describe('configuration export', () => {
     expect(exported.nodes[0].pickingDays).toEqual(['LUN', 'DOM']);
     const again = parseConfiguration(JSON.parse(JSON.stringify(exported)), { timezone: 'UTC' });
     expect(again.ok && snapshotToDocument(again.snapshot)).toEqual(exported);
+  });
+
+  it('exports the same document in slices, pausing between them', async () => {
+    const routes = Array.from({ length: 300 }, (_, index) => ({
+      code: `R${index}`,
+      source: 'A',
+      targetNode: 'B',
+      mode: 'TRANSFER',
+      dispatchTypes: ['NORMAL'],
+      daysOfWeek: ['LUN'],
+      leadTimeDays: 1,
+    }));
+    const nodes = [
+      { code: 'A', type: 'CD' },
+      { code: 'B', type: 'TD' },
+    ];
+    const parsed = parseConfiguration({ nodes, zones: [], routes }, { timezone: 'UTC' });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    let pauses = 0;
+    const pacer = { due: () => true, pause: async () => void pauses++ };
+    expect(await snapshotToDocumentInSlices(parsed.snapshot, pacer)).toEqual(
+      snapshotToDocument(parsed.snapshot),
+    );
+    expect(pauses).toBe(2); // 300 routes: a pause after each of the first two slices of 128
   });
 });

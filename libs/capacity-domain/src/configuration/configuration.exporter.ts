@@ -1,8 +1,18 @@
 /** The active snapshot as a configuration document (GET /configuration; no stock or usage sections). */
 import type { ConfigurationDocument, NodeDocument, RouteDocument } from './configuration-document.types';
+import { mapInSlices, runAtOnce, runInSlices, type Pacer, type Steps } from './slices';
 import type { Snapshot } from './snapshot';
 
 export function snapshotToDocument(snapshot: Snapshot): ConfigurationDocument {
+  return runAtOnce(exportSteps(snapshot));
+}
+
+/** The same, a slice of entries at a time (a 100k-route snapshot: compare, preview). */
+export function snapshotToDocumentInSlices(snapshot: Snapshot, pacer: Pacer): Promise<ConfigurationDocument> {
+  return runInSlices(exportSteps(snapshot), pacer);
+}
+
+function* exportSteps(snapshot: Snapshot): Steps<ConfigurationDocument> {
   const { settings } = snapshot;
   return {
     settings: {
@@ -16,7 +26,7 @@ export function snapshotToDocument(snapshot: Snapshot): ConfigurationDocument {
         additionalDays: settings.wholesale.additionalDays,
       },
     },
-    nodes: snapshot.nodes.map((node): NodeDocument => ({
+    nodes: yield* mapInSlices(snapshot.nodes, (node): NodeDocument => ({
       code: node.code,
       type: node.type,
       name: node.name,
@@ -33,8 +43,11 @@ export function snapshotToDocument(snapshot: Snapshot): ConfigurationDocument {
       pickingCapacity: node.pickingCapacity,
       holidays: [...node.holidays],
     })),
-    zones: snapshot.zones.map((zone) => ({ code: zone.code, ubigeoCodes: [...zone.ubigeoCodes] })),
-    routes: snapshot.routes.map((route): RouteDocument => ({
+    zones: yield* mapInSlices(snapshot.zones, (zone) => ({
+      code: zone.code,
+      ubigeoCodes: [...zone.ubigeoCodes],
+    })),
+    routes: yield* mapInSlices(snapshot.routes, (route): RouteDocument => ({
       code: route.code,
       description: route.description,
       source: route.source.code,
@@ -53,6 +66,6 @@ export function snapshotToDocument(snapshot: Snapshot): ConfigurationDocument {
         capacity: window.capacity,
       })),
     })),
-    capacityOverrides: snapshot.capacityOverrides.map((row) => ({ ...row })),
+    capacityOverrides: yield* mapInSlices(snapshot.capacityOverrides, (row) => ({ ...row })),
   };
 }

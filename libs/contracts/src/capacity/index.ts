@@ -21,3 +21,4 @@ export * from './reservation-response.dto';
 export * from './configuration.examples';
 export * from './capacity-usage.request';
 export * from './capacity-usage.response';
+export * from './configuration-versions.dto';

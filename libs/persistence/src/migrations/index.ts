@@ -4,6 +4,7 @@ import { Products1795280000000 } from './1795280000000-products';
 import { Reservations1795290000000 } from './1795290000000-reservations';
 import { ProductContentHash1795300000000 } from './1795300000000-product-content-hash';
 import { CapacityCountersDate1795310000000 } from './1795310000000-capacity-counters-date';
+import { ConfigurationVersionProvenance1795320000000 } from './1795320000000-configuration-version-provenance';
 
 /** Migrations in the order they run; each feature appends its own. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -12,4 +13,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   Reservations1795290000000,
   ProductContentHash1795300000000,
   CapacityCountersDate1795310000000,
+  ConfigurationVersionProvenance1795320000000,
 ];

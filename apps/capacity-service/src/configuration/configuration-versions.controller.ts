@@ -1,0 +1,156 @@
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import {
+  ApiBasicAuth,
+  ApiBearerAuth,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import { CurrentPrincipal, Scopes, type Principal } from '@delivery/auth';
+import {
+  ActiveConfigurationResponse,
+  ConfigurationActivationResponse,
+  ConfigurationComparisonResponse,
+  ConfigurationVersionsResponse,
+} from '@delivery/contracts';
+import { ErrorResponses } from '../capacity.error-responses';
+import { ActivateConfigurationVersionUseCase } from './activate-configuration-version.use-case';
+import { CompareConfigurationVersionsUseCase } from './compare-configuration-versions.use-case';
+import { ConfigurationHistoryUseCase } from './configuration-history.use-case';
+import { activeConfigurationBody, loadMessage, versionSummary } from './configuration.presenter';
+import {
+  CHANGES_LIMIT,
+  DEFAULT_PAGE,
+  MAX_CHANGES_LIMIT,
+  MAX_PAGE,
+  positiveQuery,
+  requiredQuery,
+  versionParam,
+} from './version-params';
+
+const VERSION = { name: 'version', description: 'A version number (GET …/versions lists them)', example: 6 };
+const NOT_FOUND = ErrorResponses.notFound(
+  'NOT_FOUND: no such version (never recorded, or removed by the retention)',
+  ErrorResponses.error('NOT_FOUND', 'No configuration version 42', { version: '42' }),
+);
+const BAD_QUERY = ErrorResponses.badRequest(
+  'VALIDATION_ERROR: a query parameter is not what it should be',
+  ErrorResponses.error('VALIDATION_ERROR', 'The request is invalid', {
+    errors: [{ field: 'limit', message: 'must be an integer from 1 to 100' }],
+  }),
+);
+
+/** The recorded configuration versions (docs/configuration.md "Versions"): history, one version, roll back. */
+@ApiTags('configuration')
+@ApiBearerAuth('bearer')
+@ApiBasicAuth('basic')
+@Controller('configuration/versions')
+export class ConfigurationVersionsController {
+  constructor(
+    private readonly history: ConfigurationHistoryUseCase,
+    private readonly activation: ActivateConfigurationVersionUseCase,
+    private readonly comparison: CompareConfigurationVersionsUseCase,
+  ) {}
+
+  @Get()
+  @Scopes('configuration:read')
+  @ApiOperation({
+    operationId: 'listConfigurationVersions',
+    summary: 'The recorded versions, newest first, a page at a time (scope configuration:read)',
+    description:
+      "Pages by version number: the first page starts at the newest version; pass the answer's `nextBefore` as " +
+      '`before` for the next, older page (stable while new versions are recorded).',
+  })
+  @ApiQuery({ name: 'limit', required: false, description: `1 to ${MAX_PAGE}, default ${DEFAULT_PAGE}` })
+  @ApiQuery({ name: 'before', required: false, description: 'Only versions older than this one' })
+  @ApiOkResponse({ type: ConfigurationVersionsResponse })
+  @BAD_QUERY
+  @ErrorResponses.common('configuration:read')
+  async list(
+    @Query('limit') limit?: string,
+    @Query('before') before?: string,
+  ): Promise<ConfigurationVersionsResponse> {
+    const size = positiveQuery('limit', limit, MAX_PAGE) ?? DEFAULT_PAGE;
+    const page = await this.history.list(positiveQuery('before', before), size + 1);
+    const versions = page.versions.slice(0, size);
+    return {
+      versions: versions.map((record) => versionSummary(record, page.newest)),
+      activeVersion: page.newest,
+      nextBefore: page.versions.length > size ? versions[versions.length - 1].version : null,
+    };
+  }
+
+  @Get(':version')
+  @Scopes('configuration:read')
+  @ApiOperation({
+    operationId: 'getConfigurationVersion',
+    summary: "A recorded version's document, as GET /configuration answers it (scope configuration:read)",
+  })
+  @ApiParam(VERSION)
+  @ApiOkResponse({ type: ActiveConfigurationResponse })
+  @NOT_FOUND
+  @ErrorResponses.common('configuration:read')
+  async get(@Param('version') version: string): Promise<Record<string, unknown>> {
+    return activeConfigurationBody(await this.history.get(versionParam(version)));
+  }
+
+  @Post(':version/activation')
+  @HttpCode(200)
+  @Scopes('configuration:write')
+  @ApiOperation({
+    operationId: 'activateConfigurationVersion',
+    summary:
+      "Roll back: make a recorded version's content active as a new version (scope configuration:write)",
+    description:
+      "Imports that version's document again as PUT /configuration does (one transaction with the tables; every " +
+      'replica follows), recorded as how ROLLBACK with `sourceVersion`. Stock and usage counters are operational ' +
+      'data and are not rolled back.',
+  })
+  @ApiParam(VERSION)
+  @ApiOkResponse({ type: ConfigurationActivationResponse })
+  @NOT_FOUND
+  @ErrorResponses.common('configuration:write')
+  async activate(
+    @Param('version') version: string,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<ConfigurationActivationResponse> {
+    const source = versionParam(version);
+    const configuration = await this.activation.execute(source, principal.subject);
+    return { message: loadMessage(configuration), version: configuration.version, sourceVersion: source };
+  }
+
+  @Get(':version/changes')
+  @Scopes('configuration:read')
+  @ApiOperation({
+    operationId: 'compareConfigurationVersions',
+    summary: 'What changes from version `since` to this version (scope configuration:read)',
+    description:
+      'Nodes, zones, routes, windows, holidays and capacity overrides added, removed and changed (with each ' +
+      'changed field, old and new), and settings. Counts are whole; each list is cut at `limit` (`truncated`). ' +
+      'Symmetric: a `since` newer than `version` answers what going back to `version` changes.',
+  })
+  @ApiParam(VERSION)
+  @ApiQuery({ name: 'since', required: true, description: 'The version to compare from', example: 5 })
+  @ApiQuery({
+    name: 'limit',
+    required: false,
+    description: `Entries per list, 1 to ${MAX_CHANGES_LIMIT}, default ${CHANGES_LIMIT}`,
+  })
+  @ApiOkResponse({ type: ConfigurationComparisonResponse })
+  @BAD_QUERY
+  @NOT_FOUND
+  @ErrorResponses.common('configuration:read')
+  async compare(
+    @Param('version') version: string,
+    @Query('since') since?: string,
+    @Query('limit') limit?: string,
+  ): Promise<ConfigurationComparisonResponse> {
+    const to = versionParam(version);
+    const from = requiredQuery('since', since);
+    const size = positiveQuery('limit', limit, MAX_CHANGES_LIMIT) ?? CHANGES_LIMIT;
+    const changes = await this.comparison.execute(to, from, size);
+    return { since: from, version: to, ...changes };
+  }
+}

@@ -1,0 +1,107 @@
+/**
+ * S1-changes: changing the network safely at national scale (docs/configuration.md "Compare and preview"), on
+ * capacity-service as deployed: the preview of the 16k world with one route changed, the activation (roll back) of
+ * a 16k version, and the comparison of two 100k versions, each with the worst calculation latency while it runs
+ * (calculations sent back to back against the active world). Baseline in the same run: the PUT of the same 16k
+ * document. World sizes: CHANGES_ROUTES (default the national world, 16,160 routes) and CHANGES_LARGE_ROUTES
+ * (default 100,000), smaller only to check the scenario runs.
+ */
+import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
+import {
+  calculationClient,
+  freshService,
+  loadAverage,
+  ms,
+  nationalWorld,
+  putConfiguration,
+  sendTo,
+  timed,
+  worldOf,
+  type World,
+} from './scale-world';
+
+const size = (name: string): number | null => {
+  const value = process.env[name];
+  return value === undefined || value === '' ? null : Number(value);
+};
+
+/** The same document with its first route one day slower. */
+function oneRouteChanged(world: World): string {
+  const document = JSON.parse(world.text) as { routes: { leadTimeDays: number }[] };
+  document.routes[0].leadTimeDays += 1;
+  return JSON.stringify(document);
+}
+
+const scenario: BenchScenario = {
+  id: 'S1-changes',
+  title: 'Preview, roll back and compare at national scale, calculations meanwhile',
+  target: 'each within the time of a PUT of that network; worst calculation while it runs ≤ 100 ms',
+  async run(): Promise<BenchResult> {
+    const routes = size('CHANGES_ROUTES');
+    const national = routes === null ? nationalWorld() : worldOf(routes);
+    const large = worldOf(size('CHANGES_LARGE_ROUTES') ?? 100_000);
+    const service = await freshService('delivery_bench_changes');
+    const rows: BenchResult['rows'] = [];
+    const summary: string[] = [];
+    const during = async (world: World, work: () => Promise<string>) => {
+      const client = await calculationClient(service, JSON.stringify(world.network.requests.explicitOrigins));
+      try {
+        return await client.during(() => timed(work));
+      } finally {
+        client.close();
+      }
+    };
+    const row = (
+      subject: string,
+      run: { value: { ms: number }; latency: { max: number; count: number } },
+    ) => {
+      rows.push({
+        subject: `${subject} (load avg ${loadAverage()})`,
+        figures: [
+          ms(run.value.ms),
+          {
+            metric: `worst of ${run.latency.count} calculations during it`,
+            value: run.latency.max,
+            unit: 'ms',
+          },
+        ],
+      });
+    };
+    try {
+      const changed = oneRouteChanged(national);
+      const put = await timed(() => putConfiguration(service, national.text)); // version 1
+      rows.push({ subject: `baseline: PUT of the ${national.routes}-route document`, figures: [ms(put.ms)] });
+      const preview = await during(national, () =>
+        sendTo(service, 'POST', '/configuration/preview', 'configuration:write', changed),
+      );
+      const answer = JSON.parse(preview.value.value) as {
+        changes: { routes: { counts: { changed: number } } };
+      };
+      if (answer.changes.routes.counts.changed !== 1)
+        throw new Error('the preview did not find the one change');
+      row(`POST /configuration/preview, ${national.routes} routes, one route changed`, preview);
+      await putConfiguration(service, changed); // version 2
+      const activation = await during(national, () =>
+        sendTo(service, 'POST', '/configuration/versions/1/activation', 'configuration:write'),
+      ); // version 3
+      row(`POST /configuration/versions/1/activation, ${national.routes} routes`, activation);
+      await putConfiguration(service, large.text); // version 4
+      await putConfiguration(service, oneRouteChanged(large)); // version 5
+      const compare = await during(large, () =>
+        sendTo(service, 'GET', '/configuration/versions/5/changes?since=4', 'configuration:read'),
+      );
+      row(`GET /configuration/versions/5/changes?since=4, ${large.routes} routes each`, compare);
+      const worst = Math.max(preview.latency.max, activation.latency.max, compare.latency.max);
+      summary.push(
+        `preview ${Math.round(preview.value.ms)} ms, activation ${Math.round(activation.value.ms)} ms vs PUT ` +
+          `${Math.round(put.ms)} ms: ${verdict(Math.max(preview.value.ms, activation.value.ms) <= put.ms * 1.2)}`,
+        `worst calculation while they ran ${worst} ms (target ≤ 100 ms): ${verdict(worst <= 100)}`,
+      );
+    } finally {
+      await service.app.stop();
+    }
+    return { rows, summary };
+  },
+};
+
+export default scenario;
