@@ -17,8 +17,9 @@ export interface FloodFigures {
 }
 
 /**
- * Anonymous requests with large bodies, sent as fast as the connections take them, until the round is stopped:
- * the attack docs/security.md ("No work before authentication") is about. In a process of its own.
+ * Anonymous requests with large (or empty) bodies, each on a connection of its own, sent as fast as the
+ * connections take them, until the round is stopped: the attack docs/security.md ("No work before
+ * authentication") is about. In a process of its own.
  */
 export function runFlood(spec: FloodSpec, stop: Promise<unknown>): Promise<FloodFigures> {
   return inClientProcessUntil(__filename, spec, stop);
@@ -40,7 +41,7 @@ function oneRequest(spec: FloodSpec, figures: FloodFigures): Promise<void> {
     socket.on('connect', () => {
       socket.write(
         `${spec.method} ${url.pathname} HTTP/1.1\r\nHost: ${url.host}\r\nContent-Type: application/json\r\n` +
-          `Content-Length: ${spec.bodyBytes}\r\n\r\n`,
+          `Content-Length: ${spec.bodyBytes}\r\nConnection: close\r\n\r\n`,
       );
       pump();
     });
