@@ -1,14 +1,13 @@
-import { ThrottlerStorageService } from '@nestjs/throttler';
 import { AuthFailureLimiter } from './auth-failure.limiter';
+import { WindowCounterStorage } from './window-counter.storage';
 
 const LIMIT = { limit: 3, windowMs: 60_000, blockMs: 120_000, byAddress: true };
 
 describe('AuthFailureLimiter', () => {
-  let storage: ThrottlerStorageService;
+  let storage: WindowCounterStorage;
   beforeEach(() => {
-    storage = new ThrottlerStorageService();
+    storage = new WindowCounterStorage();
   });
-  afterEach(() => storage.onApplicationShutdown());
 
   it('blocks a Basic user name after its failures from any address, and leaves other users free', async () => {
     const limiter = new AuthFailureLimiter(storage, LIMIT);

@@ -1,6 +1,6 @@
 import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { ThrottlerModule, ThrottlerStorageService, type ThrottlerStorage } from '@nestjs/throttler';
+import { ThrottlerModule, type ThrottlerStorage } from '@nestjs/throttler';
 import { AccessGuard, ACCESS_GUARD_OPTIONS, type AccessGuardOptions } from './access.guard';
 import type { AuthConfig } from './auth.config';
 import { AuthFailureLimiter } from './auth-failure.limiter';
@@ -9,6 +9,7 @@ import type { BasicPasswordVerifierOptions } from './basic-password.verifier';
 import { PassportStrategies } from './passport.strategies';
 import type { AuthScheme } from './principal';
 import { PrincipalThrottlerGuard } from './principal-throttler.guard';
+import { WindowCounterStorage } from './window-counter.storage';
 
 export interface AuthModuleOptions {
   /** schemes the service accepts */
@@ -19,8 +20,9 @@ export interface AuthModuleOptions {
   readonly realm: string;
   readonly basic?: BasicPasswordVerifierOptions;
   /**
-   * Where the limits count: in memory by default (per replica); any `@nestjs/throttler` storage shared by the
-   * replicas (e.g. a Redis one) makes the counts and blocks common to all of them.
+   * Where the limits count: in memory by default ({@link WindowCounterStorage}, per replica); any
+   * `@nestjs/throttler` storage shared by the replicas (e.g. a Redis one) makes the counts and blocks common to all
+   * of them.
    */
   readonly storage?: ThrottlerStorage;
 }
@@ -34,7 +36,7 @@ export interface AuthModuleOptions {
 export class AuthModule {
   static forRoot(options: AuthModuleOptions): DynamicModule {
     const { failures, rate } = options.config.limits;
-    const storage = options.storage ?? new ThrottlerStorageService();
+    const storage = options.storage ?? new WindowCounterStorage();
     const guardOptions: AccessGuardOptions = {
       schemes: options.schemes,
       challenge: buildChallenge(options.schemes, options.realm),
