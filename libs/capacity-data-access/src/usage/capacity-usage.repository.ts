@@ -3,7 +3,7 @@
  * range, and the units reservations still HELD on them — in one statement on the application's connections.
  */
 import type { CounterScope, CounterUsageRow, HeldUnitsRow } from '@delivery/capacity-domain';
-import type { Sql } from '@delivery/persistence';
+import { eventLoopPacer, type Sql } from '@delivery/persistence';
 
 /**
  * One row per counter, its days packed as `dayOffset units,…` from the range's first day (as the calculation's read
@@ -51,7 +51,10 @@ export class CapacityUsageRepository {
       new Date(first + offset * DAY_MS).toISOString().slice(0, 10),
     );
     const read: CounterUsageRead = { used: [], held: [] };
+    // a national week is tens of thousands of counters: unpacked with the event loop turning every few ms
+    const pacer = eventLoopPacer();
     for (const { kind, scope: rowScope, ref, days } of rows) {
+      if (pacer.due()) await pacer.pause();
       for (const day of days.split(',')) {
         const space = day.indexOf(' ');
         const date = dates[Number(day.slice(0, space))];

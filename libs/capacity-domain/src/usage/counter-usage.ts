@@ -140,19 +140,27 @@ function matches(entry: UsageCounter, filter: UsageFilter): boolean {
 
 /** The numbers of one counter on one day, by the engine's own rules. */
 class UsageRules {
-  private readonly used: CounterBook;
-  private readonly held: CounterBook;
   private readonly search: PathDateSearch;
   readonly today: DayNumber;
 
-  constructor(snapshot: Snapshot, data: UsageData, clock: Clock) {
-    this.used = new CounterBook(snapshot, data.used, false);
+  /** The rules over the rows read, their books filled a slice at a time (a national week is ~200k rows). */
+  static *of(snapshot: Snapshot, data: UsageData, clock: Clock): Steps<UsageRules> {
+    const used = new CounterBook(snapshot, [], false);
+    yield* eachInSlices(data.used, (row) => used.record(row));
     // the held units travel in a book of their own: `used` there is the units HELD
-    this.held = new CounterBook(
-      snapshot,
-      data.held.map((row) => ({ scope: row.scope, ref: row.ref, date: row.date, used: row.units })),
-      false,
+    const held = new CounterBook(snapshot, [], false);
+    yield* eachInSlices(data.held, (row) =>
+      held.record({ scope: row.scope, ref: row.ref, date: row.date, used: row.units }),
     );
+    return new UsageRules(snapshot, used, held, clock);
+  }
+
+  private constructor(
+    snapshot: Snapshot,
+    private readonly used: CounterBook,
+    private readonly held: CounterBook,
+    clock: Clock,
+  ) {
     // the scope of a calculation purchased today: what `closedByTime` needs (today, the time of day)
     const today = businessNow(snapshot.settings.timezone, clock.now()).today;
     const scope = requestScope(
@@ -230,7 +238,7 @@ export function* counterUsage(
   clock: Clock,
   page: { offset: number; limit: number },
 ): Steps<UsagePage> {
-  const rules = new UsageRules(snapshot, data, clock);
+  const rules = yield* UsageRules.of(snapshot, data, clock);
   const counters = usageCounters(snapshot).filter((entry) => matches(entry, filter));
   const first = parseDate(range.from) as DayNumber;
   const days = (parseDate(range.to) as DayNumber) - first + 1;
@@ -327,7 +335,7 @@ export function* usageLevels(
   clock: Clock,
   days: number,
 ): Steps<UsageLevels[]> {
-  const rules = new UsageRules(snapshot, data, clock);
+  const rules = yield* UsageRules.of(snapshot, data, clock);
   const today = businessNow(snapshot.settings.timezone, clock.now()).today;
   const levels: UsageLevels[] = [];
   const byScope = new Map<CounterScope, UsageLevels[]>();
