@@ -1,8 +1,9 @@
 import { Client } from 'pg';
-import { bearer, mintToken, TEST_JWT_SECRET } from '@delivery/auth/testing';
+import { TEST_JWT_SECRET } from '@delivery/auth/testing';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 import { AppProcess, startAppProcess } from '@delivery/platform/testing';
 import { generateNetwork, networkOfSize } from './network.generator';
+import { serviceCall } from './service-call';
 
 /**
  * configuration.md "Compare and preview" on a generated network through capacity-service as deployed: a preview
@@ -26,17 +27,7 @@ describe('previewing and comparing a generated network', () => {
   let database: TestDatabase;
   let app: AppProcess;
   let db: Client;
-  const call = async <T>(method: string, route: string, scope: string, body?: unknown) => {
-    const response = await fetch(`${app.url}${BASE}${route}`, {
-      method,
-      headers: {
-        Authorization: bearer(await mintToken({ scopes: [scope] })),
-        'Content-Type': 'application/json',
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
+  const call = serviceCall(() => app, BASE);
   const state = async () =>
     (
       await db.query(`SELECT (SELECT count(*) FROM capacity_configuration_versions)::int AS versions,

@@ -1,8 +1,9 @@
 import { Client } from 'pg';
-import { bearer, mintToken, TEST_JWT_SECRET } from '@delivery/auth/testing';
+import { TEST_JWT_SECRET } from '@delivery/auth/testing';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 import { AppProcess, startAppProcess } from '@delivery/platform/testing';
 import { generateNetwork, networkOfSize } from './network.generator';
+import { serviceCall } from './service-call';
 
 /**
  * A generated network of 4,000 routes through capacity-service as deployed (its own process): it round-trips
@@ -18,17 +19,7 @@ describe('a generated network through capacity-service', () => {
   let database: TestDatabase;
   let app: AppProcess;
   let db: Client;
-  const call = async <T>(method: string, route: string, scope: string, body?: unknown) => {
-    const response = await fetch(`${app.url}${BASE}${route}`, {
-      method,
-      headers: {
-        Authorization: bearer(await mintToken({ scopes: [scope] })),
-        'Content-Type': 'application/json',
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { status: response.status, body: (await response.json()) as T };
-  };
+  const call = serviceCall(() => app, BASE);
   const count = async (table: string) =>
     Number((await db.query(`SELECT count(*) AS n FROM ${table}`)).rows[0].n);
 
