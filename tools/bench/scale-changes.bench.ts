@@ -1,10 +1,11 @@
 /**
  * S1-changes: changing the network safely at national scale (docs/configuration.md "Compare and preview"), on
  * capacity-service as deployed: the preview of the 16k world with one route changed, the activation (roll back) of
- * a 16k version, and the comparison of two 100k versions, each with the worst calculation latency while it runs
- * (calculations sent back to back against the active world). Baseline in the same run: the PUT of the same 16k
- * document. World sizes: CHANGES_ROUTES (default the national world, 16,160 routes) and CHANGES_LARGE_ROUTES
- * (default 100,000), smaller only to check the scenario runs.
+ * a 16k version, and the comparison of two 100k versions (neither of them active, so both are read and built;
+ * then the active one against the one before, whose snapshot is in memory), each with the worst calculation latency
+ * while it runs (calculations sent back to back against the active world). Baseline in the same run: the PUT of the
+ * same 16k document. World sizes: CHANGES_ROUTES (default the national world, 16,160 routes) and
+ * CHANGES_LARGE_ROUTES (default 100,000), smaller only to check the scenario runs.
  */
 import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
 import {
@@ -87,11 +88,27 @@ const scenario: BenchScenario = {
       row(`POST /configuration/versions/1/activation, ${national.routes} routes`, activation);
       await putConfiguration(service, large.text); // version 4
       await putConfiguration(service, oneRouteChanged(large)); // version 5
+      await putConfiguration(service, large.text); // version 6, active: 4 and 5 are both read and built
       const compare = await during(large, () =>
         sendTo(service, 'GET', '/configuration/versions/5/changes?since=4', 'configuration:read'),
       );
-      row(`GET /configuration/versions/5/changes?since=4, ${large.routes} routes each`, compare);
-      const worst = Math.max(preview.latency.max, activation.latency.max, compare.latency.max);
+      row(
+        `GET /configuration/versions/5/changes?since=4, ${large.routes} routes each, neither active`,
+        compare,
+      );
+      const compareActive = await during(large, () =>
+        sendTo(service, 'GET', '/configuration/versions/6/changes?since=5', 'configuration:read'),
+      );
+      row(
+        `GET /configuration/versions/6/changes?since=5, the active one against the one before`,
+        compareActive,
+      );
+      const worst = Math.max(
+        preview.latency.max,
+        activation.latency.max,
+        compare.latency.max,
+        compareActive.latency.max,
+      );
       const ratio = (ms: number) => (ms / put.ms).toFixed(2);
       summary.push(
         `preview ${Math.round(preview.value.ms)} ms (${ratio(preview.value.ms)} × the PUT), activation ` +
