@@ -19,17 +19,15 @@ import {
 } from '@delivery/capacity-domain';
 import { eventLoopPacer } from '@delivery/persistence';
 import { CLOCK } from '../clock';
-import { CALCULATION_DATA, type CalculationDataSource } from '../delivery-capacity/calculation-data.port';
+import {
+  CALCULATION_DATA,
+  READS_PER_STATEMENT,
+  type CalculationDataSource,
+} from '../delivery-capacity/calculation-data.port';
 import { ActiveConfiguration } from './active-configuration';
 import { configurationInvalid } from './configuration-invalid.error';
 import { CONFIGURATION_STORE, type ConfigurationStore } from './configuration-store.port';
 import { CONFIGURATION_DEFAULTS, type ConfigurationDefaults } from './loaded-configuration';
-
-/**
- * Requests whose reads go out together: the calculation reader joins reads made in one turn into one statement
- * (up to its batch of 32), so a preview of a national network's ~1,800 zones makes ~60 round trips, not ~1,800.
- */
-const READS_AT_ONCE = 32;
 
 export interface ConfigurationPreview {
   activeVersion: number;
@@ -42,7 +40,8 @@ export interface ConfigurationPreview {
  * into a snapshot that is never stored nor swapped in, then compared with the active one: what changes (the domain's
  * diff, in slices) and what it does to promises (each representative request calculated by the same engine on both
  * snapshots, from one read of counters and stock covering both plans, at one instant; the reads of
- * `READS_AT_ONCE` requests go out together). Nothing is written.
+ * `READS_PER_STATEMENT` requests go out in one turn, so they share a statement: a national network's ~1,800 zones
+ * make ~60 round trips, not ~1,800). Nothing is written.
  */
 @Injectable()
 export class PreviewConfigurationUseCase {
@@ -80,8 +79,8 @@ export class PreviewConfigurationUseCase {
     const today = businessDate(now, active.snapshot.settings.timezone);
     const compared = requests ?? representativeRequests(active.snapshot, candidate, today);
     const impacts: PromiseChange[] = [];
-    for (let start = 0; start < compared.length; start += READS_AT_ONCE) {
-      const chunk = compared.slice(start, start + READS_AT_ONCE);
+    for (let start = 0; start < compared.length; start += READS_PER_STATEMENT) {
+      const chunk = compared.slice(start, start + READS_PER_STATEMENT);
       const data = await Promise.all(
         chunk.map(({ request }) =>
           this.reader.read(
