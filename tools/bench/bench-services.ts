@@ -89,3 +89,10 @@ export function peakRssMb(pid: number): number {
   const kb = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1] ?? NaN);
   return Math.round(kb / 1024);
 }
+
+/** A gauge of an app's /metrics (the first sample of `name`). */
+export async function scrape(app: AppProcess, name: string): Promise<number> {
+  const text = await (await fetch(`${app.url}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
+  return Number(line?.split(' ').pop() ?? NaN);
+}

@@ -134,10 +134,3 @@ export function cpuMs(pid: number): number {
 export function loadAverage(): number {
   return Math.round(os.loadavg()[0] * 100) / 100;
 }
-
-/** A gauge of an app's /metrics (the first sample of `name`). */
-export async function scrape(app: AppProcess, name: string): Promise<number> {
-  const text = await (await fetch(`${app.url}/metrics`)).text();
-  const line = text.split('\n').find((l) => l.startsWith(`${name} `) || l.startsWith(`${name}{`));
-  return Number(line?.split(' ').pop() ?? NaN);
-}

@@ -3,7 +3,8 @@ import { exampleProduct, type Product } from '@delivery/contracts';
 import { type BenchScenario, verdict } from './bench-scenario';
 import { percentile, round } from './load';
 import { CHILD_ROWS, catalogueDatabase, copyLines, psql } from './product-catalogue';
-import { cpuMs, loadAverage, type ProductBench, scrape, startProductBench } from './product-bench-services';
+import { scrape } from './bench-services';
+import { cpuMs, loadAverage, type ProductBench, startProductBench } from './product-bench-services';
 import { ADMIN_URL, peakRssMb } from './bench-services';
 
 const CATALOGUE = Number(process.env.BENCH_CATALOGUE_SIZE ?? 1_000_000);

@@ -1,7 +1,8 @@
 import { exampleUpload, ProductValidator } from '@delivery/contracts';
 import { type BenchScenario, verdict } from './bench-scenario';
 import { percentile, round } from './load';
-import { cpuMs, loadAverage, scrape, startProductBench } from './product-bench-services';
+import { scrape } from './bench-services';
+import { cpuMs, loadAverage, startProductBench } from './product-bench-services';
 
 const WARM_UP = 5;
 const SAMPLES = 60;

@@ -4,33 +4,27 @@
  */
 import type { CounterScope, CounterUsageRow, HeldUnitsRow } from '@delivery/capacity-domain';
 import { eventLoopPacer, type Sql } from '@delivery/persistence';
+import type { CounterTake } from '../reservations/reservation.records';
 
 /**
- * One row per counter, its days packed as `dayOffset units,…` from the range's first day (as the calculation's read
- * packs them: a national network's week is tens of thousands of counter-days, and rows cost more to carry and parse
- * than the text). `used > 0` only (an absent counter is 0), found through `capacity_counters_date_idx`; held units
- * are the `taken` entries of HELD reservations, summed per counter and day. `kind` tells the two apart.
+ * Two rows. `used` packs the counter-days with units used as lines `scope ref dayOffset units` (offset from the
+ * range's first day; codes have no spaces): a national network's week is tens of thousands of counter-days, rows cost
+ * more to carry and parse than the text, and grouping them per counter in Postgres costs a sort of every row.
+ * `used > 0` only (an absent counter is 0), found through `capacity_counters_date_idx`. `held` is the `taken` lists
+ * of the HELD reservations as JSON, comma-separated (Postgres spends more taking the lists apart than Node parsing
+ * them); their entries on the range's days are the units held. One statement, so the two agree.
  */
 const USAGE = `
-  SELECT 'used' AS kind, scope, ref, string_agg((date - $1::date) || ' ' || used, ',') AS days
+  SELECT 'used' AS kind, string_agg(scope || ' ' || ref || ' ' || (date - $1::date) || ' ' || used, E'\\n') AS packed
   FROM capacity_counters
   WHERE date BETWEEN $1::date AND $2::date AND used > 0 AND ($3::text IS NULL OR scope = $3)
-  GROUP BY scope, ref
   UNION ALL
-  SELECT 'held', scope, ref, string_agg((date - $1::date) || ' ' || units, ',')
-  FROM (
-    SELECT t.scope, t.ref, t.date, sum(t.units) AS units
-    FROM capacity_reservations r, jsonb_to_recordset(r.taken) AS t(scope text, ref text, date date, units bigint)
-    WHERE r.status = 'HELD' AND t.date BETWEEN $1::date AND $2::date AND ($3::text IS NULL OR t.scope = $3)
-    GROUP BY t.scope, t.ref, t.date
-  ) AS held
-  GROUP BY scope, ref`;
+  SELECT 'held', string_agg(taken::text, ',') FROM capacity_reservations WHERE status = 'HELD'`;
 
 interface UsageRow {
   kind: 'used' | 'held';
-  scope: CounterScope;
-  ref: string;
-  days: string;
+  /** null when there is nothing */
+  packed: string | null;
 }
 
 export interface CounterUsageRead {
@@ -40,29 +34,69 @@ export interface CounterUsageRead {
 
 const DAY_MS = 86_400_000;
 
+/** A scope by its first letter, the one interned string of each. */
+const SCOPES: Record<number, CounterScope> = { 80: 'PICKING', 68: 'DISPATCH', 87: 'WINDOW' };
+
+/** The decimal number of text[from, to). */
+function digits(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let i = from; i < to; i++) value = value * 10 + text.charCodeAt(i) - 48;
+  return value;
+}
+
 export class CapacityUsageRepository {
   constructor(private readonly database: Sql) {}
 
   /** Used and held units of every counter (of `scope`, when given) on the days [from, to] (`YYYY-MM-DD`). */
   async read(from: string, to: string, scope: CounterScope | null): Promise<CounterUsageRead> {
     const rows = await this.database.query<UsageRow>(USAGE, [from, to, scope]);
+    const used = rows.find((row) => row.kind === 'used')?.packed ?? null;
+    const held = rows.find((row) => row.kind === 'held')?.packed ?? null;
+    return {
+      used: used === null ? [] : await this.unpack(used, from, to),
+      held: held === null ? [] : heldOn(JSON.parse(`[${held}]`) as CounterTake[][], from, to, scope),
+    };
+  }
+
+  private async unpack(packed: string, from: string, to: string): Promise<CounterUsageRow[]> {
     const first = Date.parse(`${from}T00:00:00Z`);
     const dates = Array.from({ length: (Date.parse(`${to}T00:00:00Z`) - first) / DAY_MS + 1 }, (_, offset) =>
       new Date(first + offset * DAY_MS).toISOString().slice(0, 10),
     );
-    const read: CounterUsageRead = { used: [], held: [] };
-    // a national week is tens of thousands of counters: unpacked with the event loop turning every few ms
+    const rows: CounterUsageRow[] = [];
+    // a national week is tens of thousands of counter-days: unpacked with the event loop turning every few ms, the
+    // fields found by position rather than split (one string per line, the ref, instead of five)
     const pacer = eventLoopPacer();
-    for (const { kind, scope: rowScope, ref, days } of rows) {
+    for (let start = 0; start < packed.length;) {
       if (pacer.due()) await pacer.pause();
-      for (const day of days.split(',')) {
-        const space = day.indexOf(' ');
-        const date = dates[Number(day.slice(0, space))];
-        const units = Number(day.slice(space + 1));
-        if (kind === 'used') read.used.push({ scope: rowScope, ref, date, used: units });
-        else read.held.push({ scope: rowScope, ref, date, units });
-      }
+      const scopeEnd = packed.indexOf(' ', start);
+      const refEnd = packed.indexOf(' ', scopeEnd + 1);
+      const offsetEnd = packed.indexOf(' ', refEnd + 1);
+      const lineEnd = packed.indexOf('\n', offsetEnd + 1);
+      const end = lineEnd === -1 ? packed.length : lineEnd;
+      rows.push({
+        scope: SCOPES[packed.charCodeAt(start)],
+        ref: packed.slice(scopeEnd + 1, refEnd),
+        date: dates[digits(packed, refEnd + 1, offsetEnd)],
+        used: digits(packed, offsetEnd + 1, end),
+      });
+      start = end + 1;
     }
-    return read;
+    return rows;
   }
+}
+
+/** The entries of HELD reservations' lists on the days [from, to] (of `scope`, when given). */
+function heldOn(
+  lists: CounterTake[][],
+  from: string,
+  to: string,
+  scope: CounterScope | null,
+): HeldUnitsRow[] {
+  const held: HeldUnitsRow[] = [];
+  for (const list of lists)
+    for (const take of list)
+      if (take.date >= from && take.date <= to && (scope === null || take.scope === scope))
+        held.push({ scope: take.scope, ref: take.ref, date: take.date, units: take.units });
+  return held;
 }

@@ -31,11 +31,6 @@ export class CounterBook {
     byDay.set(day, row.used);
   }
 
-  /** Some row names the counter (without one, `used` is 0 on every day). */
-  hasRows(counter: CounterModel): boolean {
-    return this.usedByCounter.has(counter);
-  }
-
   used(counter: CounterModel, day: DayNumber): number {
     return this.usedByCounter.get(counter)?.get(day) ?? 0;
   }

@@ -104,6 +104,33 @@ describe('capacity usage per counter and day', () => {
     ]);
   });
 
+  it('adds up the holds of several reservations on a counter-day; ignores rows of other days or counters', () => {
+    const more = {
+      used: [
+        ...DATA.used,
+        { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-12-01', used: 200 },
+        { scope: 'DISPATCH' as const, ref: 'R-GONE', date: '2026-11-25', used: 5 },
+      ],
+      held: [
+        ...DATA.held,
+        { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', units: 3 },
+        { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-12-01', units: 4 },
+      ],
+    };
+    const page = runAtOnce(counterUsage(snapshot, WEEK, ALL, more, CLOCK, { offset: 0, limit: 1000 }));
+    expect(page.total).toBe(91);
+    const dispatch = page.items.filter((i) => i.scope === 'DISPATCH' && i.ref === 'R-CD01-LIMCENTRO-N');
+    expect(dispatch.map((i) => `${i.date} ${i.used} ${i.held}`).sort()).toEqual([
+      '2026-11-24 0 0',
+      '2026-11-25 190 5',
+      '2026-11-26 0 0',
+      '2026-11-27 100 0',
+      '2026-11-28 0 0',
+      '2026-11-29 0 0',
+      '2026-11-30 0 0',
+    ]);
+  });
+
   it('puts unlimited counters last, with no free capacity or utilization', () => {
     const items = usage().items;
     expect(items[items.length - 1]).toMatchObject({

@@ -6,9 +6,10 @@
  * the utilization. The same functions the calculation uses decide every number, so a counter reported with
  * `free = n` takes a hold of n units and refuses n + 1.
  *
- * Built for a national network: counters are listed once per snapshot; the scan keeps two numbers per (counter,
- * day) cell in typed arrays, sorts only the cells above 0 % (the few the counters table holds), and builds objects
- * for the requested page only. It runs in slices (`Steps`) so a caller can let the event loop turn.
+ * Built for a national network: counters are listed once per snapshot, with their positions by scope and ref; the
+ * used and held units, the kind and the utilization of each (counter, day) cell are kept in typed arrays; only the
+ * cells above 0 % (the few the counters table holds) are sorted, and objects are built for the requested page only.
+ * It runs in slices (`Steps`) so a caller can let the event loop turn.
  */
 import { businessNow, Clock } from '../calendar/business-time';
 import { DayNumber, formatDate, parseDate } from '../calendar/calendar';
@@ -25,7 +26,10 @@ export const MAX_USAGE_DAYS = 62;
 /** Days of the default range: today and the next six. */
 export const DEFAULT_USAGE_DAYS = 7;
 
-/** Units a counter lends to reservations still HELD on a day (part of its `used`). */
+/**
+ * Units a counter lends to a reservation still HELD on a day (part of its `used`); the entries of several
+ * reservations on the same counter and day add up.
+ */
 export interface HeldUnitsRow {
   scope: CounterScope;
   ref: string;
@@ -108,25 +112,33 @@ export function usageRange(
   return { from: formatDate(start), to: formatDate(end), problems };
 }
 
-const listed = new WeakMap<Snapshot, readonly UsageCounter[]>();
+/** Every counter of a snapshot in configuration order, and where each stands in that order by scope and ref. */
+interface CounterList {
+  readonly entries: readonly UsageCounter[];
+  readonly position: Readonly<Record<CounterScope, ReadonlyMap<string, number>>>;
+}
 
-/** Every counter of the snapshot: PICKING, DISPATCH, WINDOW, each in configuration order (built once per snapshot). */
-function usageCounters(snapshot: Snapshot): readonly UsageCounter[] {
+const listed = new WeakMap<Snapshot, CounterList>();
+
+/** PICKING, DISPATCH, WINDOW, each in configuration order (built once per snapshot). */
+function usageCounters(snapshot: Snapshot): CounterList {
   let counters = listed.get(snapshot);
   if (counters !== undefined) return counters;
-  const list: UsageCounter[] = [];
+  const entries: UsageCounter[] = [];
   for (const node of snapshot.nodes)
-    list.push({ counter: node.picking, node: node.code, route: null, window: null, zone: null });
+    entries.push({ counter: node.picking, node: node.code, route: null, window: null, zone: null });
   for (const route of snapshot.routes) {
     const zone = route.targetZone?.code ?? null;
-    list.push({ counter: route.dispatch, node: route.source.code, route: route.code, window: null, zone });
+    entries.push({ counter: route.dispatch, node: route.source.code, route: route.code, window: null, zone });
   }
   for (const route of snapshot.routes) {
     const zone = route.targetZone?.code ?? null;
     for (const window of route.windows)
-      list.push({ counter: window.counter, node: route.source.code, route: route.code, window, zone });
+      entries.push({ counter: window.counter, node: route.source.code, route: route.code, window, zone });
   }
-  counters = list;
+  const position = { PICKING: new Map(), DISPATCH: new Map(), WINDOW: new Map() };
+  entries.forEach(({ counter }, index) => position[counter.scope].set(counter.ref, index));
+  counters = { entries, position };
   listed.set(snapshot, counters);
   return counters;
 }
@@ -138,29 +150,51 @@ function matches(entry: UsageCounter, filter: UsageFilter): boolean {
   return filter.zone === null || entry.zone === filter.zone;
 }
 
-/** The numbers of one counter on one day, by the engine's own rules. */
+/**
+ * The numbers of every counter on every day of a range, by the engine's own rules: capacity from `CounterBook`,
+ * the window closed by time from `PathDateSearch`, used and held units as stored. The units live in two typed
+ * arrays of cells, day-major (cell = dayIndex × counters + counter position), so reading a counter-day is an index,
+ * and ascending cells are the order of ties (date, then scope, then configuration order).
+ */
 class UsageRules {
-  private readonly search: PathDateSearch;
+  readonly entries: readonly UsageCounter[];
+  /** cells per day: every counter of the snapshot */
+  readonly width: number;
   readonly today: DayNumber;
+  private readonly position: CounterList['position'];
+  private readonly book: CounterBook;
+  private readonly search: PathDateSearch;
+  private readonly used: Float64Array;
+  private readonly held: Float64Array;
+  /** counters with a stored use on some day of the range */
+  private readonly withRows: Uint8Array;
 
-  /** The rules over the rows read, their books filled a slice at a time (a national week is ~200k rows). */
-  static *of(snapshot: Snapshot, data: UsageData, clock: Clock): Steps<UsageRules> {
-    const used = new CounterBook(snapshot, [], false);
-    yield* eachInSlices(data.used, (row) => used.record(row));
-    // the held units travel in a book of their own: `used` there is the units HELD
-    const held = new CounterBook(snapshot, [], false);
-    yield* eachInSlices(data.held, (row) =>
-      held.record({ scope: row.scope, ref: row.ref, date: row.date, used: row.units }),
-    );
-    return new UsageRules(snapshot, used, held, clock);
+  /** The rules over the rows read, filled a slice at a time (a national week is tens of thousands of rows). */
+  static *of(
+    snapshot: Snapshot,
+    data: UsageData,
+    clock: Clock,
+    first: DayNumber,
+    days: number,
+  ): Steps<UsageRules> {
+    const rules = new UsageRules(snapshot, clock, first, days);
+    yield* eachInSlices(data.used, (row) => rules.put(rules.used, row.scope, row.ref, row.date, row.used));
+    yield* eachInSlices(data.held, (row) => rules.put(rules.held, row.scope, row.ref, row.date, row.units));
+    return rules;
   }
 
   private constructor(
     snapshot: Snapshot,
-    private readonly used: CounterBook,
-    private readonly held: CounterBook,
     clock: Clock,
+    readonly first: DayNumber,
+    readonly days: number,
   ) {
+    ({ entries: this.entries, position: this.position } = usageCounters(snapshot));
+    this.width = this.entries.length;
+    this.used = new Float64Array(days * this.width);
+    this.held = new Float64Array(days * this.width);
+    this.withRows = new Uint8Array(this.width);
+    this.book = new CounterBook(snapshot, [], false);
     // the scope of a calculation purchased today: what `closedByTime` needs (today, the time of day)
     const today = businessNow(snapshot.settings.timezone, clock.now()).today;
     const scope = requestScope(
@@ -168,45 +202,56 @@ class UsageRules {
       { purchaseDate: formatDate(today), calendarOnly: false },
       clock,
     ) as RequestScope;
-    this.search = new PathDateSearch(scope, this.used);
+    this.search = new PathDateSearch(scope, this.book);
     this.today = scope.today;
+  }
+
+  /** Adds a row's units to its cell; one naming no counter of the snapshot, or a day outside the range, is ignored. */
+  private put(cells: Float64Array, scope: CounterScope, ref: string, date: string, units: number): void {
+    const position = this.position[scope]?.get(ref);
+    const day = parseDate(date);
+    if (position === undefined || day === null || day < this.first || day >= this.first + this.days) return;
+    cells[(day - this.first) * this.width + position] += units;
+    if (cells === this.used) this.withRows[position] = 1;
   }
 
   /**
    * The counter's utilization is the same on every day but today (no override, no stored row; only a window of today
-   * can differ, blocked): `utilization(entry, today - 1)` stands for those days.
+   * can differ, blocked): `utilization(position, today - 1)` stands for those days.
    */
-  steady(entry: UsageCounter): boolean {
-    return entry.counter.overrides === null && !this.used.hasRows(entry.counter);
+  steady(position: number): boolean {
+    return this.entries[position].counter.overrides === null && this.withRows[position] === 0;
   }
 
-  blocked(entry: UsageCounter, day: DayNumber): boolean {
-    return entry.window !== null && this.search.closedByTime(entry.window.startMinutes, day);
+  blocked(position: number, day: DayNumber): boolean {
+    const window = this.entries[position].window;
+    return window !== null && this.search.closedByTime(window.startMinutes, day);
   }
 
-  capacity(entry: UsageCounter, day: DayNumber): number | null {
-    return this.blocked(entry, day) ? 0 : this.used.capacity(entry.counter, day);
+  capacity(position: number, day: DayNumber): number | null {
+    return this.blocked(position, day) ? 0 : this.book.capacity(this.entries[position].counter, day);
   }
 
-  usedOn(entry: UsageCounter, day: DayNumber): number {
-    return this.used.used(entry.counter, day);
-  }
-
-  heldOn(entry: UsageCounter, day: DayNumber): number {
-    return this.held.used(entry.counter, day);
+  /** Units used on a day of the range (0 outside it: nothing was read there). */
+  usedOn(position: number, day: DayNumber): number {
+    const d = day - this.first;
+    return d < 0 || d >= this.days ? 0 : this.used[d * this.width + position];
   }
 
   /** NaN when unlimited. */
-  utilization(entry: UsageCounter, day: DayNumber): number {
-    const capacity = this.capacity(entry, day);
+  utilization(position: number, day: DayNumber): number {
+    const capacity = this.capacity(position, day);
     if (capacity === null) return NaN;
-    return capacity === 0 ? 1 : Math.round((this.usedOn(entry, day) / capacity) * 10_000) / 10_000;
+    return capacity === 0 ? 1 : Math.round((this.usedOn(position, day) / capacity) * 10_000) / 10_000;
   }
 
-  row(entry: UsageCounter, day: DayNumber): CounterDayUsage {
-    const capacity = this.capacity(entry, day);
-    const used = this.usedOn(entry, day);
-    const utilization = this.utilization(entry, day);
+  row(cell: number): CounterDayUsage {
+    const position = cell % this.width;
+    const day = this.first + Math.floor(cell / this.width);
+    const entry = this.entries[position];
+    const capacity = this.capacity(position, day);
+    const used = this.used[cell];
+    const utilization = this.utilization(position, day);
     return {
       scope: entry.counter.scope,
       ref: entry.counter.ref,
@@ -217,10 +262,10 @@ class UsageRules {
       date: formatDate(day),
       capacity,
       used,
-      held: this.heldOn(entry, day),
+      held: this.held[cell],
       free: capacity === null ? null : Math.max(0, capacity - used),
       utilization: Number.isNaN(utilization) ? null : utilization,
-      blocked: this.blocked(entry, day),
+      blocked: this.blocked(position, day),
     };
   }
 }
@@ -238,27 +283,26 @@ export function* counterUsage(
   clock: Clock,
   page: { offset: number; limit: number },
 ): Steps<UsagePage> {
-  const rules = yield* UsageRules.of(snapshot, data, clock);
-  const counters = usageCounters(snapshot).filter((entry) => matches(entry, filter));
   const first = parseDate(range.from) as DayNumber;
   const days = (parseDate(range.to) as DayNumber) - first + 1;
-  const n = counters.length;
-  // a cell is day-major (cell = dayIndex × n + counterIndex), so ascending cells are the tie order
-  const cells = days * n;
+  const rules = yield* UsageRules.of(snapshot, data, clock, first, days);
+  const { entries, width } = rules;
+  const cells = days * width;
   const min = filter.minUtilization;
   const kind = new Uint8Array(cells); // 0: filtered out
   const utilizations = new Float64Array(cells);
   const above: number[] = [];
   let total = 0;
-  yield* eachInSlices(counters, (entry, index) => {
+  yield* eachInSlices(entries, (entry, position) => {
+    if (!matches(entry, filter)) return;
     // most counters hold nothing in a range: their utilization is computed once, not once per day
-    const steady = rules.steady(entry) ? rules.utilization(entry, rules.today - 1) : null;
+    const steady = rules.steady(position) ? rules.utilization(position, rules.today - 1) : null;
     for (let d = 0; d < days; d++) {
-      const cell = d * n + index;
+      const cell = d * width + position;
       const day = first + d;
       const utilization =
         steady === null || (entry.window !== null && day === rules.today)
-          ? rules.utilization(entry, day)
+          ? rules.utilization(position, day)
           : steady;
       if (Number.isNaN(utilization)) {
         if (min !== null) continue;
@@ -276,7 +320,7 @@ export function* counterUsage(
   const end = Math.min(total, page.offset + page.limit);
   let position = 0;
   const take = (cell: number): boolean => {
-    if (position >= page.offset) items.push(rules.row(counters[cell % n], first + Math.floor(cell / n)));
+    if (position >= page.offset) items.push(rules.row(cell));
     return ++position < end;
   };
   if (position < end) {
@@ -335,8 +379,8 @@ export function* usageLevels(
   clock: Clock,
   days: number,
 ): Steps<UsageLevels[]> {
-  const rules = yield* UsageRules.of(snapshot, data, clock);
   const today = businessNow(snapshot.settings.timezone, clock.now()).today;
+  const rules = yield* UsageRules.of(snapshot, data, clock, today, days);
   const levels: UsageLevels[] = [];
   const byScope = new Map<CounterScope, UsageLevels[]>();
   for (const scope of ['PICKING', 'DISPATCH', 'WINDOW'] as const) {
@@ -349,10 +393,10 @@ export function* usageLevels(
     byScope.set(scope, perDay);
     levels.push(...perDay);
   }
-  yield* eachInSlices(usageCounters(snapshot), (entry) => {
+  yield* eachInSlices(rules.entries, (entry, position) => {
     const perDay = byScope.get(entry.counter.scope) as UsageLevels[];
     for (let d = 0; d < days; d++) {
-      const utilization = rules.utilization(entry, today + d);
+      const utilization = rules.utilization(position, today + d);
       if (Number.isNaN(utilization)) continue;
       const level = perDay[d];
       level.counters++;
