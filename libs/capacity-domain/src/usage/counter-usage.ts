@@ -6,10 +6,10 @@
  * the utilization. The same functions the calculation uses decide every number, so a counter reported with
  * `free = n` takes a hold of n units and refuses n + 1.
  *
- * Built for a national network: counters are listed once per snapshot, with their positions by scope and ref; the
- * used and held units, the kind and the utilization of each (counter, day) cell are kept in typed arrays; only the
- * cells above 0 % (the few the counters table holds) are sorted, and objects are built for the requested page only.
- * It runs in slices (`Steps`) so a caller can let the event loop turn.
+ * Built for a national network: counters are listed once per snapshot, with their positions by scope and ref; units
+ * are kept only for the counters the rows name; only the cells above 0 % (the few the counters table holds) are kept
+ * and sorted, and objects are built for the requested page only, so memory follows the counters and the rows, not
+ * counters × days. It runs in slices (`Steps`) so a caller can let the event loop turn.
  */
 import { businessNow, Clock } from '../calendar/business-time';
 import { DayNumber, formatDate, parseDate } from '../calendar/calendar';
@@ -120,25 +120,28 @@ interface CounterList {
 
 const listed = new WeakMap<Snapshot, CounterList>();
 
-/** PICKING, DISPATCH, WINDOW, each in configuration order (built once per snapshot). */
-function usageCounters(snapshot: Snapshot): CounterList {
-  let counters = listed.get(snapshot);
-  if (counters !== undefined) return counters;
+/**
+ * PICKING, DISPATCH, WINDOW, each in configuration order: built once per snapshot, in slices (a 100k-route network
+ * has ~400k counters).
+ */
+function* usageCounters(snapshot: Snapshot): Steps<CounterList> {
+  const cached = listed.get(snapshot);
+  if (cached !== undefined) return cached;
   const entries: UsageCounter[] = [];
   for (const node of snapshot.nodes)
     entries.push({ counter: node.picking, node: node.code, route: null, window: null, zone: null });
-  for (const route of snapshot.routes) {
+  yield* eachInSlices(snapshot.routes, (route) => {
     const zone = route.targetZone?.code ?? null;
     entries.push({ counter: route.dispatch, node: route.source.code, route: route.code, window: null, zone });
-  }
-  for (const route of snapshot.routes) {
+  });
+  yield* eachInSlices(snapshot.routes, (route) => {
     const zone = route.targetZone?.code ?? null;
     for (const window of route.windows)
       entries.push({ counter: window.counter, node: route.source.code, route: route.code, window, zone });
-  }
+  });
   const position = { PICKING: new Map(), DISPATCH: new Map(), WINDOW: new Map() };
-  entries.forEach(({ counter }, index) => position[counter.scope].set(counter.ref, index));
-  counters = { entries, position };
+  yield* eachInSlices(entries, ({ counter }, index) => position[counter.scope].set(counter.ref, index));
+  const counters = { entries, position };
   listed.set(snapshot, counters);
   return counters;
 }
@@ -152,22 +155,19 @@ function matches(entry: UsageCounter, filter: UsageFilter): boolean {
 
 /**
  * The numbers of every counter on every day of a range, by the engine's own rules: capacity from `CounterBook`,
- * the window closed by time from `PathDateSearch`, used and held units as stored. The units live in two typed
- * arrays of cells, day-major (cell = dayIndex × counters + counter position), so reading a counter-day is an index,
- * and ascending cells are the order of ties (date, then scope, then configuration order).
+ * the window closed by time from `PathDateSearch`, used and held units as stored. A counter is known by its position
+ * in the snapshot's list; the units are kept per day only for the counters rows name, so memory follows the rows, not
+ * counters × days.
  */
 class UsageRules {
   readonly entries: readonly UsageCounter[];
-  /** cells per day: every counter of the snapshot */
-  readonly width: number;
   readonly today: DayNumber;
   private readonly position: CounterList['position'];
   private readonly book: CounterBook;
   private readonly search: PathDateSearch;
-  private readonly used: Float64Array;
-  private readonly held: Float64Array;
-  /** counters with a stored use on some day of the range */
-  private readonly withRows: Uint8Array;
+  /** units per day of the range, by counter position */
+  private readonly used = new Map<number, Float64Array>();
+  private readonly held = new Map<number, Float64Array>();
 
   /** The rules over the rows read, filled a slice at a time (a national week is tens of thousands of rows). */
   static *of(
@@ -177,7 +177,7 @@ class UsageRules {
     first: DayNumber,
     days: number,
   ): Steps<UsageRules> {
-    const rules = new UsageRules(snapshot, clock, first, days);
+    const rules = new UsageRules(snapshot, yield* usageCounters(snapshot), clock, first, days);
     yield* eachInSlices(data.used, (row) => rules.put(rules.used, row.scope, row.ref, row.date, row.used));
     yield* eachInSlices(data.held, (row) => rules.put(rules.held, row.scope, row.ref, row.date, row.units));
     return rules;
@@ -185,15 +185,13 @@ class UsageRules {
 
   private constructor(
     snapshot: Snapshot,
+    { entries, position }: CounterList,
     clock: Clock,
     readonly first: DayNumber,
     readonly days: number,
   ) {
-    ({ entries: this.entries, position: this.position } = usageCounters(snapshot));
-    this.width = this.entries.length;
-    this.used = new Float64Array(days * this.width);
-    this.held = new Float64Array(days * this.width);
-    this.withRows = new Uint8Array(this.width);
+    this.entries = entries;
+    this.position = position;
     this.book = new CounterBook(snapshot, [], false);
     // the scope of a calculation purchased today: what `closedByTime` needs (today, the time of day)
     const today = businessNow(snapshot.settings.timezone, clock.now()).today;
@@ -206,13 +204,20 @@ class UsageRules {
     this.today = scope.today;
   }
 
-  /** Adds a row's units to its cell; one naming no counter of the snapshot, or a day outside the range, is ignored. */
-  private put(cells: Float64Array, scope: CounterScope, ref: string, date: string, units: number): void {
+  /** Adds a row's units to its day; one naming no counter of the snapshot, or a day outside the range, is ignored. */
+  private put(
+    units: Map<number, Float64Array>,
+    scope: CounterScope,
+    ref: string,
+    date: string,
+    value: number,
+  ): void {
     const position = this.position[scope]?.get(ref);
     const day = parseDate(date);
     if (position === undefined || day === null || day < this.first || day >= this.first + this.days) return;
-    cells[(day - this.first) * this.width + position] += units;
-    if (cells === this.used) this.withRows[position] = 1;
+    let byDay = units.get(position);
+    if (byDay === undefined) units.set(position, (byDay = new Float64Array(this.days)));
+    byDay[day - this.first] += value;
   }
 
   /**
@@ -220,7 +225,7 @@ class UsageRules {
    * can differ, blocked): `utilization(position, today - 1)` stands for those days.
    */
   steady(position: number): boolean {
-    return this.entries[position].counter.overrides === null && this.withRows[position] === 0;
+    return this.entries[position].counter.overrides === null && !this.used.has(position);
   }
 
   blocked(position: number, day: DayNumber): boolean {
@@ -232,25 +237,24 @@ class UsageRules {
     return this.blocked(position, day) ? 0 : this.book.capacity(this.entries[position].counter, day);
   }
 
-  /** Units used on a day of the range (0 outside it: nothing was read there). */
-  usedOn(position: number, day: DayNumber): number {
+  /** Units on a day (0 outside the range: nothing was read there). */
+  private unitsOn(units: Map<number, Float64Array>, position: number, day: DayNumber): number {
     const d = day - this.first;
-    return d < 0 || d >= this.days ? 0 : this.used[d * this.width + position];
+    return d < 0 || d >= this.days ? 0 : (units.get(position)?.[d] ?? 0);
   }
 
   /** NaN when unlimited. */
   utilization(position: number, day: DayNumber): number {
     const capacity = this.capacity(position, day);
     if (capacity === null) return NaN;
-    return capacity === 0 ? 1 : Math.round((this.usedOn(position, day) / capacity) * 10_000) / 10_000;
+    const used = this.unitsOn(this.used, position, day);
+    return capacity === 0 ? 1 : Math.round((used / capacity) * 10_000) / 10_000;
   }
 
-  row(cell: number): CounterDayUsage {
-    const position = cell % this.width;
-    const day = this.first + Math.floor(cell / this.width);
+  row(position: number, day: DayNumber): CounterDayUsage {
     const entry = this.entries[position];
     const capacity = this.capacity(position, day);
-    const used = this.used[cell];
+    const used = this.unitsOn(this.used, position, day);
     const utilization = this.utilization(position, day);
     return {
       scope: entry.counter.scope,
@@ -262,7 +266,7 @@ class UsageRules {
       date: formatDate(day),
       capacity,
       used,
-      held: this.held[cell],
+      held: this.unitsOn(this.held, position, day),
       free: capacity === null ? null : Math.max(0, capacity - used),
       utilization: Number.isNaN(utilization) ? null : utilization,
       blocked: this.blocked(position, day),
@@ -274,6 +278,11 @@ class UsageRules {
  * The usage of the counters `filter` selects on every day of [from, to], sorted by utilization (highest first;
  * unlimited counters last), then date, then scope (PICKING, DISPATCH, WINDOW), then configuration order; the
  * page [offset, offset + limit) of it and the total.
+ *
+ * A (counter, day) cell is numbered day-major (cell = dayIndex × counters + position), so ascending cells are the
+ * order of ties. The scan walks the cells in that order, counting them and keeping only those above 0 % (with their
+ * utilization); the cells at 0 % and the unlimited ones are walked again, lazily, only when the page reaches past the
+ * others. Memory: one number per counter, two per cell above 0 %.
  */
 export function* counterUsage(
   snapshot: Snapshot,
@@ -286,76 +295,83 @@ export function* counterUsage(
   const first = parseDate(range.from) as DayNumber;
   const days = (parseDate(range.to) as DayNumber) - first + 1;
   const rules = yield* UsageRules.of(snapshot, data, clock, first, days);
-  const { entries, width } = rules;
-  const cells = days * width;
+  const { entries } = rules;
+  const width = entries.length;
   const min = filter.minUtilization;
-  const kind = new Uint8Array(cells); // 0: filtered out
-  const utilizations = new Float64Array(cells);
-  const above: number[] = [];
-  let total = 0;
+  // most counters hold nothing in a range: their utilization is worked out once, not once per day
+  const steady = new Float64Array(width);
   yield* eachInSlices(entries, (entry, position) => {
-    if (!matches(entry, filter)) return;
-    // most counters hold nothing in a range: their utilization is computed once, not once per day
-    const steady = rules.steady(position) ? rules.utilization(position, rules.today - 1) : null;
-    for (let d = 0; d < days; d++) {
-      const cell = d * width + position;
-      const day = first + d;
-      const utilization =
-        steady === null || (entry.window !== null && day === rules.today)
-          ? rules.utilization(position, day)
-          : steady;
-      if (Number.isNaN(utilization)) {
-        if (min !== null) continue;
-        kind[cell] = UNLIMITED;
-      } else {
-        if (min !== null && utilization < min) continue;
-        kind[cell] = utilization > 0 ? ABOVE_ZERO : AT_ZERO;
-        utilizations[cell] = utilization;
-        if (utilization > 0) above.push(cell);
-      }
-      total++;
-    }
+    if (!matches(entry, filter)) steady[position] = FILTERED_OUT;
+    else steady[position] = rules.steady(position) ? rules.utilization(position, rules.today - 1) : PER_DAY;
   });
+  /** The cell's utilization (NaN: unlimited), or FILTERED_OUT when the query leaves it out. */
+  const utilizationOf = (position: number, day: DayNumber): number => {
+    const known = steady[position];
+    if (known === FILTERED_OUT) return FILTERED_OUT;
+    const utilization =
+      known === PER_DAY || (entries[position].window !== null && day === rules.today)
+        ? rules.utilization(position, day)
+        : known;
+    if (min === null) return utilization;
+    return Number.isNaN(utilization) || utilization < min ? FILTERED_OUT : utilization;
+  };
+  const above: number[] = [];
+  const steps: number[] = [];
+  let total = 0;
+  for (let d = 0; d < days; d++) {
+    yield* eachInSlices(entries, (_, position) => {
+      const utilization = utilizationOf(position, first + d);
+      if (utilization === FILTERED_OUT) return;
+      total++;
+      if (utilization > 0) {
+        above.push(d * width + position);
+        steps.push(Math.round(utilization * STEPS));
+      }
+    });
+  }
   const items: CounterDayUsage[] = [];
   const end = Math.min(total, page.offset + page.limit);
-  let position = 0;
-  const take = (cell: number): boolean => {
-    if (position >= page.offset) items.push(rules.row(cell));
-    return ++position < end;
+  let taken = 0;
+  const take = (cell: number): void => {
+    if (taken++ >= page.offset) items.push(rules.row(cell % width, first + Math.floor(cell / width)));
   };
-  if (position < end) {
-    for (const cell of byUtilization(above, utilizations)) if (!take(cell)) break;
-  }
-  for (const wanted of [AT_ZERO, UNLIMITED]) {
-    for (let cell = 0; cell < cells && position < end; cell++) if (kind[cell] === wanted) take(cell);
+  const ordered = byUtilization(above, steps);
+  for (let i = 0; i < ordered.length && taken < end; i++) take(ordered[i]);
+  // the page reaches past the cells above 0 %: those at 0 %, then the unlimited ones
+  for (const unlimited of [false, true]) {
+    for (let cell = 0; cell < days * width && taken < end; cell++) {
+      const utilization = utilizationOf(cell % width, first + Math.floor(cell / width));
+      if (utilization !== FILTERED_OUT && !(utilization > 0) && Number.isNaN(utilization) === unlimited)
+        take(cell);
+    }
   }
   return { total, items };
 }
 
-const ABOVE_ZERO = 1;
-const AT_ZERO = 2;
-const UNLIMITED = 3;
+/** `steady` markers: not a utilization (those are ≥ 0 or NaN). */
+const FILTERED_OUT = -1;
+const PER_DAY = -2;
 /** Utilizations have 4 decimals: 1 (100 %) is 10,000 steps. */
 const STEPS = 10_000;
 
 /**
- * Cells above 0 %, highest utilization first, ties in cell order: a counting sort on the 10,000 steps up to 100 %
- * (linear, whatever the number of cells) after the cells are put in order; the few above 100 % (capacity lowered
- * under what is held) are sorted by comparison and come first.
+ * Cells above 0 % (in cell order, with their utilization in steps), highest utilization first, ties in cell order:
+ * a counting sort on the 10,000 steps up to 100 % (linear, whatever the number of cells); the few above 100 %
+ * (capacity lowered under what is held) are sorted by comparison and come first.
  */
-function byUtilization(above: readonly number[], utilizations: Float64Array): Int32Array {
-  const cells = Int32Array.from(above).sort();
-  const over = cells.filter((cell) => utilizations[cell] > 1);
-  over.sort((a, b) => utilizations[b] - utilizations[a] || a - b);
+function byUtilization(cells: readonly number[], steps: readonly number[]): Int32Array {
+  const over: number[] = [];
   const starts = new Int32Array(STEPS + 2);
-  for (const cell of cells)
-    if (utilizations[cell] <= 1) starts[STEPS - Math.round(utilizations[cell] * STEPS) + 1]++;
+  for (let i = 0; i < cells.length; i++) {
+    if (steps[i] > STEPS) over.push(i);
+    else starts[STEPS - steps[i] + 1]++;
+  }
+  over.sort((a, b) => steps[b] - steps[a] || a - b);
   for (let step = 1; step < starts.length; step++) starts[step] += starts[step - 1];
   const ordered = new Int32Array(cells.length);
-  ordered.set(over);
-  for (const cell of cells)
-    if (utilizations[cell] <= 1)
-      ordered[over.length + starts[STEPS - Math.round(utilizations[cell] * STEPS)]++] = cell;
+  over.forEach((i, rank) => (ordered[rank] = cells[i]));
+  for (let i = 0; i < cells.length; i++)
+    if (steps[i] <= STEPS) ordered[over.length + starts[STEPS - steps[i]]++] = cells[i];
   return ordered;
 }
 
