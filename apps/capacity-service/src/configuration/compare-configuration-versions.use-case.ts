@@ -4,7 +4,7 @@ import {
   runInSlices,
   snapshotToDocumentInSlices,
   type ConfigurationChanges,
-  type Snapshot,
+  type ConfigurationDocument,
 } from '@delivery/capacity-domain';
 import { eventLoopPacer } from '@delivery/persistence';
 import { ActiveConfiguration } from './active-configuration';
@@ -12,9 +12,10 @@ import { ConfigurationHistoryUseCase } from './configuration-history.use-case';
 
 /**
  * `GET {base}/configuration/versions/{version}/changes?since={other}`: what changes from version `since` to version
- * `version`, both built as a replica builds them (so defaults are filled alike) and compared in slices. Symmetric:
- * a `since` newer than `version` answers what going back to `version` changes. The active version is not built
- * again: its snapshot is the one in memory, built from the same document.
+ * `version`, both validated as a replica validates them (so defaults are filled alike) and compared in slices.
+ * Symmetric: a `since` newer than `version` answers what going back to `version` changes. No snapshot is built: a
+ * stored version's validated document is what its snapshot would export, and the active version is exported from
+ * the snapshot in memory.
  */
 @Injectable()
 export class CompareConfigurationVersionsUseCase {
@@ -24,14 +25,15 @@ export class CompareConfigurationVersionsUseCase {
   ) {}
 
   async execute(version: number, since: number, limit: number): Promise<ConfigurationChanges> {
-    const pacer = eventLoopPacer();
-    const before = await snapshotToDocumentInSlices(await this.snapshot(since), pacer);
-    const after = await snapshotToDocumentInSlices(await this.snapshot(version), pacer);
-    return runInSlices(diffConfigurations(before, after, limit), pacer);
+    const before = await this.document(since);
+    const after = await this.document(version);
+    return runInSlices(diffConfigurations(before, after, limit), eventLoopPacer());
   }
 
-  private async snapshot(version: number): Promise<Snapshot> {
+  private async document(version: number): Promise<ConfigurationDocument> {
     const active = this.active.peek();
-    return active?.version === version ? active.snapshot : (await this.history.get(version)).snapshot;
+    return active?.version === version
+      ? snapshotToDocumentInSlices(active.snapshot, eventLoopPacer())
+      : this.history.document(version);
   }
 }

@@ -1,4 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { validateConfigurationInSlices, type ConfigurationDocument } from '@delivery/capacity-domain';
+import { eventLoopPacer } from '@delivery/persistence';
 import { ApiError } from '@delivery/platform';
 import type { ErrorResponseCode } from '@delivery/contracts';
 import {
@@ -19,6 +21,11 @@ export function versionNotFound(version: number | string): ApiError<ErrorRespons
   return new ApiError<ErrorResponseCode>(404, 'NOT_FOUND', `No configuration version ${version}`, {
     version: String(version),
   });
+}
+
+/** A recorded version that this build's rules refuse: a fault of the service, not of the request (500). */
+function doesNotValidate(version: number, errors: unknown): Error {
+  return new Error(`configuration version ${version} does not validate here: ${JSON.stringify(errors)}`);
 }
 
 /**
@@ -44,15 +51,22 @@ export class ConfigurationHistoryUseCase {
     return stored;
   }
 
+  /**
+   * Version `version` validated as a replica validates it, with every default filled in: the document its snapshot
+   * would export, without building the snapshot (a 100k-route one is hundreds of MB); 404 when there is none.
+   */
+  async document(version: number): Promise<ConfigurationDocument> {
+    const stored = await this.stored(version);
+    const validated = await validateConfigurationInSlices(stored.document, this.defaults, eventLoopPacer());
+    if (!validated.ok) throw doesNotValidate(version, validated.errors);
+    return validated.document;
+  }
+
   /** Version `version` built into a snapshot; 404 when there is none. */
   async get(version: number): Promise<LoadedConfiguration> {
     const stored = await this.stored(version);
     const built = await snapshotOf(stored.document, this.defaults);
-    if (!built.ok) {
-      throw new Error(
-        `configuration version ${version} does not validate here: ${JSON.stringify(built.errors)}`,
-      );
-    }
+    if (!built.ok) throw doesNotValidate(version, built.errors);
     return { version: stored.version, loadedAt: stored.loadedAt, snapshot: built.snapshot };
   }
 }

@@ -11,6 +11,25 @@ describe('configuration export', () => {
     expect(snapshotToDocument(parsed.snapshot)).toEqual(configuration);
   });
 
+  it('exports the document the parser validated, defaults filled in (what a comparison of versions relies on)', () => {
+    const document = {
+      ...demoDocument(),
+      capacityOverrides: [
+        { scope: 'DISPATCH', ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-27', capacity: 100 },
+        { scope: 'PICKING', ref: 'TD07', date: '2026-11-25', capacity: null },
+      ],
+    };
+    const parsed = parseConfiguration(document, { timezone: 'UTC' });
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const minimal = parseConfiguration(
+      { nodes: [{ code: 'A', type: 'CD', pickingDays: ['DOM', 'LUN'] }], zones: [], routes: [] },
+      { timezone: 'Europe/Madrid' },
+    );
+    if (!minimal.ok) throw new Error('invalid');
+    expect(snapshotToDocument(parsed.snapshot)).toEqual(parsed.document);
+    expect(snapshotToDocument(minimal.snapshot)).toEqual(minimal.document);
+  });
+
   it('an exported document parses back to the same document', () => {
     const parsed = parseConfiguration(
       { nodes: [{ code: 'A', type: 'CD', pickingDays: ['DOM', 'LUN'] }], zones: [], routes: [] },
