@@ -1,4 +1,4 @@
-import { connect, type GetMessage } from 'amqplib';
+import { connect, type ConfirmChannel, type GetMessage } from 'amqplib';
 import { MessageHeaders, PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
 
 /**
@@ -71,8 +71,21 @@ export async function inspectDeadLetters(url: string, options: DeadLetterCommand
     held.splice(held.indexOf(message), 1);
   }
   for (const message of held) channel.nack(message, false, true); // back, in place, untouched
+  await backInQueue(channel, messageCount - (command === 'replay' ? done : 0));
   print(command === 'list' ? `listed ${done}` : `replayed ${done}`);
   await channel.close();
   await model.close();
   return selected;
+}
+
+/**
+ * A quorum queue takes nacked messages back asynchronously: until they are ready again, the next listing would count
+ * and find fewer. Waits (up to 5 s) until the queue holds at least `ready` messages, so a listing leaves the queue
+ * as it found it.
+ */
+async function backInQueue(channel: ConfirmChannel, ready: number): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    if ((await channel.checkQueue(names.deadLetterQueue)).messageCount >= ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

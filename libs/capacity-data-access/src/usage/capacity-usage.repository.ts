@@ -11,15 +11,15 @@ import type { CounterTake } from '../reservations/reservation.records';
  * range's first day; codes have no spaces): a national network's week is tens of thousands of counter-days, rows cost
  * more to carry and parse than the text, and grouping them per counter in Postgres costs a sort of every row.
  * `used > 0` only (an absent counter is 0), found through `capacity_counters_date_idx`. `held` is the `taken` lists
- * of the HELD reservations as JSON, comma-separated (Postgres spends more taking the lists apart than Node parsing
- * them); their entries on the range's days are the units held. One statement, so the two agree.
+ * of the HELD reservations as JSON, a line each (Postgres spends more taking the lists apart than Node parsing them);
+ * their entries on the range's days are the units held. One statement, so the two agree.
  */
 const USAGE = `
   SELECT 'used' AS kind, string_agg(scope || ' ' || ref || ' ' || (date - $1::date) || ' ' || used, E'\\n') AS packed
   FROM capacity_counters
   WHERE date BETWEEN $1::date AND $2::date AND used > 0 AND ($3::text IS NULL OR scope = $3)
   UNION ALL
-  SELECT 'held', string_agg(taken::text, ',') FROM capacity_reservations WHERE status = 'HELD'`;
+  SELECT 'held', string_agg(taken::text, E'\\n') FROM capacity_reservations WHERE status = 'HELD'`;
 
 interface UsageRow {
   kind: 'used' | 'held';
@@ -54,7 +54,7 @@ export class CapacityUsageRepository {
     const held = rows.find((row) => row.kind === 'held')?.packed ?? null;
     return {
       used: used === null ? [] : await this.unpack(used, from, to),
-      held: held === null ? [] : heldOn(JSON.parse(`[${held}]`) as CounterTake[][], from, to, scope),
+      held: held === null ? [] : await heldOn(held, from, to, scope),
     };
   }
 
@@ -86,17 +86,23 @@ export class CapacityUsageRepository {
   }
 }
 
-/** The entries of HELD reservations' lists on the days [from, to] (of `scope`, when given). */
-function heldOn(
-  lists: CounterTake[][],
+/**
+ * The entries of HELD reservations' lists (JSON, a line each: JSON text never holds a raw line break) on the days
+ * [from, to], of `scope` when given.
+ */
+async function heldOn(
+  lists: string,
   from: string,
   to: string,
   scope: CounterScope | null,
-): HeldUnitsRow[] {
+): Promise<HeldUnitsRow[]> {
   const held: HeldUnitsRow[] = [];
-  for (const list of lists)
-    for (const take of list)
+  const pacer = eventLoopPacer();
+  for (const list of lists.split('\n')) {
+    if (pacer.due()) await pacer.pause();
+    for (const take of JSON.parse(list) as CounterTake[])
       if (take.date >= from && take.date <= to && (scope === null || take.scope === scope))
         held.push({ scope: take.scope, ref: take.ref, date: take.date, units: take.units });
+  }
   return held;
 }
