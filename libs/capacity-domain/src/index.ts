@@ -98,6 +98,7 @@ export type {
 } from './usage/counter-usage';
 export {
   counterUsage,
+  UsagePlan,
   DEFAULT_USAGE_DAYS,
   MAX_USAGE_DAYS,
   USAGE_LEVELS,

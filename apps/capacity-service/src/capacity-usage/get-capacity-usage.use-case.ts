@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock, counterUsage, runInSlices, UsagePage, usageRange } from '@delivery/capacity-domain';
+import {
+  Clock,
+  counterUsage,
+  runInSlices,
+  UsagePage,
+  UsagePlan,
+  usageRange,
+} from '@delivery/capacity-domain';
 import { CapacityUsageQuery, DEFAULT_USAGE_PAGE_SIZE } from '@delivery/contracts';
 import { eventLoopPacer } from '@delivery/persistence';
 import { validationError } from '@delivery/platform';
@@ -20,8 +27,8 @@ export interface CapacityUsageResult extends UsagePage {
 
 /**
  * `GET {base}/capacity/usage` (docs/api.md): the active snapshot, one instant of the clock, the used and held units
- * of the range in one statement, then the domain's usage in slices (the event loop turns every few milliseconds,
- * however large the network).
+ * of the range in one statement, and the domain's usage in slices (the event loop turns every few milliseconds,
+ * however large the network): its plan, which needs only the snapshot, while the statement runs, then its page.
  */
 @Injectable()
 export class GetCapacityUsageUseCase {
@@ -38,9 +45,6 @@ export class GetCapacityUsageUseCase {
     const { from, to, problems } = usageRange(snapshot, clock, query.from ?? null, query.to ?? null);
     if (problems.length > 0) throw validationError(problems, INVALID_USAGE_QUERY);
     const scope = query.scope ?? null;
-    const data = await this.reader.read(from, to, scope);
-    const page = query.page ?? 1;
-    const pageSize = query.pageSize ?? DEFAULT_USAGE_PAGE_SIZE;
     const filter = {
       scope,
       node: query.node ?? null,
@@ -48,12 +52,17 @@ export class GetCapacityUsageUseCase {
       zone: query.zone ?? null,
       minUtilization: query.minUtilization ?? null,
     };
+    const pacer = eventLoopPacer();
+    // the statement goes out first; the plan, which needs only the snapshot, is worked out while it runs
+    const [data, plan] = await Promise.all([
+      this.reader.read(from, to, scope),
+      pacer.pause().then(() => runInSlices(UsagePlan.of(snapshot, { from, to }, filter, clock), pacer)),
+    ]);
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? DEFAULT_USAGE_PAGE_SIZE;
     const usage = await runInSlices(
-      counterUsage(snapshot, { from, to }, filter, data, clock, {
-        offset: (page - 1) * pageSize,
-        limit: pageSize,
-      }),
-      eventLoopPacer(),
+      counterUsage(plan, data, { offset: (page - 1) * pageSize, limit: pageSize }),
+      pacer,
     );
     return {
       from,

@@ -1,19 +1,25 @@
 import { runAtOnce } from '../configuration/slices';
 import { demoDocument } from '../testing/demo-world';
 import { clockAt, snapshotOf } from '../testing/world-builder';
-import { counterUsage, usageLevels, usageRange, UsageFilter } from './counter-usage';
+import {
+  counterUsage,
+  CounterDayUsage,
+  UsageData,
+  usageLevels,
+  UsagePlan,
+  usageRange,
+  UsageFilter,
+} from './counter-usage';
 
 /** Tuesday 2026-11-24, 10:00 in Lima: the AM windows (09:00) of today have started, PM (14:00) has not. */
 const CLOCK = clockAt('2026-11-24T15:00:00Z');
 const ALL: UsageFilter = { scope: null, node: null, route: null, zone: null, minUtilization: null };
 
-const snapshot = snapshotOf({
-  ...demoDocument(),
-  capacityOverrides: [
-    { scope: 'DISPATCH', ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-27', capacity: 100 },
-    { scope: 'PICKING', ref: 'TD07', date: '2026-11-25', capacity: null },
-  ],
-});
+const OVERRIDES = [
+  { scope: 'DISPATCH', ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-27', capacity: 100 },
+  { scope: 'PICKING', ref: 'TD07', date: '2026-11-25', capacity: null },
+];
+const snapshot = snapshotOf({ ...demoDocument(), capacityOverrides: OVERRIDES });
 const DATA = {
   used: [
     { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', used: 190 },
@@ -24,8 +30,15 @@ const DATA = {
   held: [{ scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', units: 2 }],
 };
 const WEEK = { from: '2026-11-24', to: '2026-11-30' };
-const usage = (filter: Partial<UsageFilter> = {}, page = { offset: 0, limit: 1000 }, range = WEEK) =>
-  runAtOnce(counterUsage(snapshot, range, { ...ALL, ...filter }, DATA, CLOCK, page));
+const usage = (
+  filter: Partial<UsageFilter> = {},
+  page = { offset: 0, limit: 1000 },
+  range = WEEK,
+  data: UsageData = DATA,
+) => {
+  const plan = runAtOnce(UsagePlan.of(snapshot, range, { ...ALL, ...filter }, CLOCK));
+  return runAtOnce(counterUsage(plan, data, page));
+};
 
 describe('capacity usage per counter and day', () => {
   it('lists every counter on every day: 13 counters of the demo world over 7 days', () => {
@@ -96,7 +109,7 @@ describe('capacity usage per counter and day', () => {
         { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-E', date: '2026-11-28', used: 45 },
       ],
     };
-    const page = runAtOnce(counterUsage(snapshot, WEEK, ALL, over, CLOCK, { offset: 0, limit: 3 }));
+    const page = usage({}, { offset: 0, limit: 3 }, WEEK, over);
     expect(page.items.map((i) => `${i.ref} ${i.date} ${i.utilization} ${i.free}`)).toEqual([
       'R-CD01-LIMCENTRO-E 2026-11-28 1.5 0',
       'R-CD01-LIMCENTRO-N:AM 2026-11-24 1 0',
@@ -117,7 +130,7 @@ describe('capacity usage per counter and day', () => {
         { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-12-01', units: 4 },
       ],
     };
-    const page = runAtOnce(counterUsage(snapshot, WEEK, ALL, more, CLOCK, { offset: 0, limit: 1000 }));
+    const page = usage({}, { offset: 0, limit: 1000 }, WEEK, more);
     expect(page.total).toBe(91);
     const dispatch = page.items.filter((i) => i.scope === 'DISPATCH' && i.ref === 'R-CD01-LIMCENTRO-N');
     expect(dispatch.map((i) => `${i.date} ${i.used} ${i.held}`).sort()).toEqual([
@@ -167,6 +180,45 @@ describe('capacity usage per counter and day', () => {
       'R-CD01-LIMCENTRO-N 2026-11-25',
     ]);
     expect(usage({ node: 'NOPE' }).total).toBe(0);
+  });
+
+  it('answers each filter as the whole list filtered, in the same order', () => {
+    const all = usage().items;
+    const cases: [Partial<UsageFilter>, (item: CounterDayUsage) => boolean][] = [
+      [{ scope: 'WINDOW' }, (i) => i.scope === 'WINDOW'],
+      [{ node: 'CD01' }, (i) => i.node === 'CD01'],
+      [{ zone: 'LIM-CENTRO' }, (i) => i.zone === 'LIM-CENTRO'],
+      [{ minUtilization: 0 }, (i) => i.utilization !== null],
+      [{ minUtilization: 0.5 }, (i) => i.utilization !== null && i.utilization >= 0.5],
+      [
+        { scope: 'DISPATCH', minUtilization: 0.01 },
+        (i) => i.scope === 'DISPATCH' && (i.utilization ?? 0) >= 0.01,
+      ],
+    ];
+    for (const [filter, keep] of cases) {
+      const filtered = usage(filter);
+      expect([filter, filtered.total, filtered.items]).toEqual([
+        filter,
+        all.filter(keep).length,
+        all.filter(keep),
+      ]);
+    }
+  });
+
+  it('lists a counter with no capacity (and no row) as full on every day, first', () => {
+    const document = demoDocument() as { routes: { code: string; dispatchCapacity: number }[] };
+    for (const route of document.routes) if (route.code === 'R-TD05-LIMSUR-N') route.dispatchCapacity = 0;
+    const closed = snapshotOf({ ...document, capacityOverrides: OVERRIDES });
+    const plan = runAtOnce(UsagePlan.of(closed, WEEK, { ...ALL, scope: 'DISPATCH' }, CLOCK));
+    const page = runAtOnce(counterUsage(plan, DATA, { offset: 0, limit: 9 }));
+    expect(page.total).toBe(42);
+    expect(page.items.map((i) => `${i.ref} ${i.date} ${i.capacity} ${i.free} ${i.utilization}`)).toEqual([
+      // ties at 100 %: by date, then configuration order (R-CD01-LIMCENTRO-N comes first)
+      ...['24', '25', '26'].map((day) => `R-TD05-LIMSUR-N 2026-11-${day} 0 0 1`),
+      'R-CD01-LIMCENTRO-N 2026-11-27 100 0 1',
+      ...['27', '28', '29', '30'].map((day) => `R-TD05-LIMSUR-N 2026-11-${day} 0 0 1`),
+      'R-CD01-LIMCENTRO-N 2026-11-25 200 10 0.95',
+    ]);
   });
 
   it('pages the sorted list', () => {

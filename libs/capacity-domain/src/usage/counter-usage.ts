@@ -169,18 +169,9 @@ class UsageRules {
   private readonly used = new Map<number, Float64Array>();
   private readonly held = new Map<number, Float64Array>();
 
-  /** The rules over the rows read, filled a slice at a time (a national week is tens of thousands of rows). */
-  static *of(
-    snapshot: Snapshot,
-    data: UsageData,
-    clock: Clock,
-    first: DayNumber,
-    days: number,
-  ): Steps<UsageRules> {
-    const rules = new UsageRules(snapshot, yield* usageCounters(snapshot), clock, first, days);
-    yield* eachInSlices(data.used, (row) => rules.put(rules.used, row.scope, row.ref, row.date, row.used));
-    yield* eachInSlices(data.held, (row) => rules.put(rules.held, row.scope, row.ref, row.date, row.units));
-    return rules;
+  /** The rules of a range, before any row: every counter has used nothing. */
+  static *of(snapshot: Snapshot, clock: Clock, first: DayNumber, days: number): Steps<UsageRules> {
+    return new UsageRules(snapshot, yield* usageCounters(snapshot), clock, first, days);
   }
 
   private constructor(
@@ -204,6 +195,12 @@ class UsageRules {
     this.today = scope.today;
   }
 
+  /** Records the rows read, a slice at a time (a national week is tens of thousands of rows). */
+  *record(data: UsageData): Steps<void> {
+    yield* eachInSlices(data.used, (row) => this.put(this.used, row.scope, row.ref, row.date, row.used));
+    yield* eachInSlices(data.held, (row) => this.put(this.held, row.scope, row.ref, row.date, row.units));
+  }
+
   /** Adds a row's units to its day; one naming no counter of the snapshot, or a day outside the range, is ignored. */
   private put(
     units: Map<number, Float64Array>,
@@ -220,12 +217,9 @@ class UsageRules {
     byDay[day - this.first] += value;
   }
 
-  /**
-   * The counter's utilization is the same on every day but today (no override, no stored row; only a window of today
-   * can differ, blocked): `utilization(position, today - 1)` stands for those days.
-   */
-  steady(position: number): boolean {
-    return this.entries[position].counter.overrides === null && !this.used.has(position);
+  /** Some row recorded units used by the counter. */
+  hasUsed(position: number): boolean {
+    return this.used.has(position);
   }
 
   blocked(position: number, day: DayNumber): boolean {
@@ -275,55 +269,93 @@ class UsageRules {
 }
 
 /**
- * The usage of the counters `filter` selects on every day of [from, to], sorted by utilization (highest first;
- * unlimited counters last), then date, then scope (PICKING, DISPATCH, WINDOW), then configuration order; the
- * page [offset, offset + limit) of it and the total.
+ * What a usage query needs of the snapshot alone, worked out (in slices) while the counters are read: for each
+ * counter the query selects, its utilization on an ordinary day of the range with nothing used ("steady": the same on
+ * every day, but for a window of today that has started), or PER_DAY when overrides make its days differ.
+ */
+export class UsagePlan {
+  private constructor(
+    readonly rules: UsageRules,
+    readonly filter: UsageFilter,
+    /** by counter position: FILTERED_OUT, PER_DAY, or the steady utilization (NaN: unlimited) */
+    readonly steady: Float64Array,
+  ) {}
+
+  static *of(
+    snapshot: Snapshot,
+    range: { from: string; to: string },
+    filter: UsageFilter,
+    clock: Clock,
+  ): Steps<UsagePlan> {
+    const first = parseDate(range.from) as DayNumber;
+    const days = (parseDate(range.to) as DayNumber) - first + 1;
+    const rules = yield* UsageRules.of(snapshot, clock, first, days);
+    const steady = new Float64Array(rules.entries.length);
+    yield* eachInSlices(rules.entries, (entry, position) => {
+      if (!matches(entry, filter)) steady[position] = FILTERED_OUT;
+      else if (entry.counter.overrides !== null) steady[position] = PER_DAY;
+      else steady[position] = rules.utilization(position, rules.today - 1);
+    });
+    return new UsagePlan(rules, filter, steady);
+  }
+}
+
+/**
+ * The usage of the counters the plan selects on every day of its range, sorted by utilization (highest first;
+ * unlimited counters last), then date, then scope (PICKING, DISPATCH, WINDOW), then configuration order; the page
+ * [offset, offset + limit) of it and the total.
  *
  * A (counter, day) cell is numbered day-major (cell = dayIndex × counters + position), so ascending cells are the
- * order of ties. The scan walks the cells in that order, counting them and keeping only those above 0 % (with their
- * utilization); the cells at 0 % and the unlimited ones are walked again, lazily, only when the page reaches past the
- * others. Memory: one number per counter, two per cell above 0 %.
+ * order of ties. Only the counters that rows name or overrides make vary are worked out day by day; a steady counter
+ * counts all its days at once and is visited per day only if it is above 0 % (or is a window of today). The cells
+ * above 0 % come out in cell order and are sorted by utilization; those at 0 % and the unlimited ones are walked,
+ * lazily, only when the page reaches past the others. Cost: the counters once, plus the rows' counters × days.
  */
 export function* counterUsage(
-  snapshot: Snapshot,
-  range: { from: string; to: string },
-  filter: UsageFilter,
+  plan: UsagePlan,
   data: UsageData,
-  clock: Clock,
   page: { offset: number; limit: number },
 ): Steps<UsagePage> {
-  const first = parseDate(range.from) as DayNumber;
-  const days = (parseDate(range.to) as DayNumber) - first + 1;
-  const rules = yield* UsageRules.of(snapshot, data, clock, first, days);
-  const { entries } = rules;
+  const { rules, steady } = plan;
+  yield* rules.record(data);
+  const { entries, first, days, today } = rules;
   const width = entries.length;
-  const min = filter.minUtilization;
-  // most counters hold nothing in a range: their utilization is worked out once, not once per day
-  const steady = new Float64Array(width);
+  const min = plan.filter.minUtilization;
+  const counted = (utilization: number): boolean =>
+    min === null || (!Number.isNaN(utilization) && utilization >= min);
+  const todayIndex = today >= first && today < first + days ? today - first : -1;
+  const perDay = (position: number): boolean => steady[position] === PER_DAY || rules.hasUsed(position);
+  /** The cell's utilization (NaN: unlimited); the counter is selected. */
+  const utilizationOf = (position: number, d: number): number =>
+    perDay(position) || (d === todayIndex && entries[position].window !== null)
+      ? rules.utilization(position, first + d)
+      : steady[position];
+  // the steady counters' cells are counted here; the counters to visit day by day are listed in position order
+  let total = 0;
+  const visited: number[] = [];
   yield* eachInSlices(entries, (entry, position) => {
-    if (!matches(entry, filter)) steady[position] = FILTERED_OUT;
-    else steady[position] = rules.steady(position) ? rules.utilization(position, rules.today - 1) : PER_DAY;
+    const utilization = steady[position];
+    if (utilization === FILTERED_OUT) return;
+    if (perDay(position)) return void visited.push(position);
+    if (counted(utilization)) total += days;
+    let visit = utilization > 0;
+    if (todayIndex >= 0 && entry.window !== null) {
+      const onToday = rules.utilization(position, today);
+      total += Number(counted(onToday)) - Number(counted(utilization));
+      visit ||= onToday > 0;
+    }
+    if (visit) visited.push(position);
   });
-  /** The cell's utilization (NaN: unlimited), or FILTERED_OUT when the query leaves it out. */
-  const utilizationOf = (position: number, day: DayNumber): number => {
-    const known = steady[position];
-    if (known === FILTERED_OUT) return FILTERED_OUT;
-    const utilization =
-      known === PER_DAY || (entries[position].window !== null && day === rules.today)
-        ? rules.utilization(position, day)
-        : known;
-    if (min === null) return utilization;
-    return Number.isNaN(utilization) || utilization < min ? FILTERED_OUT : utilization;
-  };
   const above: number[] = [];
   const steps: number[] = [];
-  let total = 0;
   for (let d = 0; d < days; d++) {
-    yield* eachInSlices(entries, (_, position) => {
-      const utilization = utilizationOf(position, first + d);
-      if (utilization === FILTERED_OUT) return;
-      total++;
-      if (utilization > 0) {
+    yield* eachInSlices(visited, (position) => {
+      const utilization = utilizationOf(position, d);
+      if (perDay(position)) {
+        if (!counted(utilization)) return;
+        total++;
+      }
+      if (utilization > 0 && counted(utilization)) {
         above.push(d * width + position);
         steps.push(Math.round(utilization * STEPS));
       }
@@ -340,9 +372,10 @@ export function* counterUsage(
   // the page reaches past the cells above 0 %: those at 0 %, then the unlimited ones
   for (const unlimited of [false, true]) {
     for (let cell = 0; cell < days * width && taken < end; cell++) {
-      const utilization = utilizationOf(cell % width, first + Math.floor(cell / width));
-      if (utilization !== FILTERED_OUT && !(utilization > 0) && Number.isNaN(utilization) === unlimited)
-        take(cell);
+      const position = cell % width;
+      if (steady[position] === FILTERED_OUT) continue;
+      const utilization = utilizationOf(position, Math.floor(cell / width));
+      if (counted(utilization) && !(utilization > 0) && Number.isNaN(utilization) === unlimited) take(cell);
     }
   }
   return { total, items };
@@ -396,7 +429,8 @@ export function* usageLevels(
   days: number,
 ): Steps<UsageLevels[]> {
   const today = businessNow(snapshot.settings.timezone, clock.now()).today;
-  const rules = yield* UsageRules.of(snapshot, data, clock, today, days);
+  const rules = yield* UsageRules.of(snapshot, clock, today, days);
+  yield* rules.record(data);
   const levels: UsageLevels[] = [];
   const byScope = new Map<CounterScope, UsageLevels[]>();
   for (const scope of ['PICKING', 'DISPATCH', 'WINDOW'] as const) {
