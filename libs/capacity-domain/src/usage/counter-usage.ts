@@ -368,10 +368,14 @@ export function* counterUsage(
     if (taken++ >= page.offset) items.push(rules.row(cell % width, first + Math.floor(cell / width)));
   };
   const ordered = byUtilization(above, steps);
-  for (let i = 0; i < ordered.length && taken < end; i++) take(ordered[i]);
+  for (let i = 0; i < ordered.length && taken < end; i++) {
+    if (i % CELLS_PER_SLICE === 0) yield;
+    take(ordered[i]);
+  }
   // the page reaches past the cells above 0 %: those at 0 %, then the unlimited ones
   for (const unlimited of [false, true]) {
     for (let cell = 0; cell < days * width && taken < end; cell++) {
+      if (cell % CELLS_PER_SLICE === 0) yield;
       const position = cell % width;
       if (steady[position] === FILTERED_OUT) continue;
       const utilization = utilizationOf(position, Math.floor(cell / width));
@@ -381,6 +385,8 @@ export function* counterUsage(
   return { total, items };
 }
 
+/** Cells walked between two yields of a page that reaches far into the list. */
+const CELLS_PER_SLICE = 4096;
 /** `steady` markers: not a utilization (those are ≥ 0 or NaN). */
 const FILTERED_OUT = -1;
 const PER_DAY = -2;
