@@ -154,6 +154,48 @@ function matches(entry: UsageCounter, filter: UsageFilter): boolean {
 }
 
 /**
+ * Units per day of a range for the counters rows name: a slot of `days` numbers each, in one array that grows by
+ * doubling, found by the counter's position (no per-counter allocation, no hashing).
+ */
+class DayUnits {
+  /** slot + 1 by counter position; 0: no row */
+  private readonly slotOf: Int32Array;
+  private units: Float64Array;
+  private slots = 0;
+
+  constructor(
+    width: number,
+    private readonly days: number,
+  ) {
+    this.slotOf = new Int32Array(width);
+    this.units = new Float64Array(64 * days);
+  }
+
+  add(position: number, d: number, value: number): void {
+    let slot = this.slotOf[position] - 1;
+    if (slot < 0) {
+      slot = this.slots++;
+      this.slotOf[position] = slot + 1;
+      if (this.slots * this.days > this.units.length) {
+        const grown = new Float64Array(this.units.length * 2);
+        grown.set(this.units);
+        this.units = grown;
+      }
+    }
+    this.units[slot * this.days + d] += value;
+  }
+
+  has(position: number): boolean {
+    return this.slotOf[position] !== 0;
+  }
+
+  on(position: number, d: number): number {
+    const slot = this.slotOf[position] - 1;
+    return slot < 0 ? 0 : this.units[slot * this.days + d];
+  }
+}
+
+/**
  * The numbers of every counter on every day of a range, by the engine's own rules: capacity from `CounterBook`,
  * the window closed by time from `PathDateSearch`, used and held units as stored. A counter is known by its position
  * in the snapshot's list; the units are kept per day only for the counters rows name, so memory follows the rows, not
@@ -166,8 +208,8 @@ class UsageRules {
   private readonly book: CounterBook;
   private readonly search: PathDateSearch;
   /** units per day of the range, by counter position */
-  private readonly used = new Map<number, Float64Array>();
-  private readonly held = new Map<number, Float64Array>();
+  private readonly used: DayUnits;
+  private readonly held: DayUnits;
 
   /** The rules of a range, before any row: every counter has used nothing. */
   static *of(snapshot: Snapshot, clock: Clock, first: DayNumber, days: number): Steps<UsageRules> {
@@ -183,6 +225,8 @@ class UsageRules {
   ) {
     this.entries = entries;
     this.position = position;
+    this.used = new DayUnits(entries.length, days);
+    this.held = new DayUnits(entries.length, days);
     this.book = new CounterBook(snapshot, [], false);
     // the scope of a calculation purchased today: what `closedByTime` needs (today, the time of day)
     const today = businessNow(snapshot.settings.timezone, clock.now()).today;
@@ -202,19 +246,11 @@ class UsageRules {
   }
 
   /** Adds a row's units to its day; one naming no counter of the snapshot, or a day outside the range, is ignored. */
-  private put(
-    units: Map<number, Float64Array>,
-    scope: CounterScope,
-    ref: string,
-    date: string,
-    value: number,
-  ): void {
+  private put(units: DayUnits, scope: CounterScope, ref: string, date: string, value: number): void {
     const position = this.position[scope]?.get(ref);
     const day = parseDate(date);
     if (position === undefined || day === null || day < this.first || day >= this.first + this.days) return;
-    let byDay = units.get(position);
-    if (byDay === undefined) units.set(position, (byDay = new Float64Array(this.days)));
-    byDay[day - this.first] += value;
+    units.add(position, day - this.first, value);
   }
 
   /** Some row recorded units used by the counter. */
@@ -232,9 +268,9 @@ class UsageRules {
   }
 
   /** Units on a day (0 outside the range: nothing was read there). */
-  private unitsOn(units: Map<number, Float64Array>, position: number, day: DayNumber): number {
+  private unitsOn(units: DayUnits, position: number, day: DayNumber): number {
     const d = day - this.first;
-    return d < 0 || d >= this.days ? 0 : (units.get(position)?.[d] ?? 0);
+    return d < 0 || d >= this.days ? 0 : units.on(position, d);
   }
 
   /** NaN when unlimited. */
@@ -367,7 +403,7 @@ export function* counterUsage(
   const take = (cell: number): void => {
     if (taken++ >= page.offset) items.push(rules.row(cell % width, first + Math.floor(cell / width)));
   };
-  const ordered = byUtilization(above, steps);
+  const ordered = yield* byUtilization(above, steps);
   for (let i = 0; i < ordered.length && taken < end; i++) {
     if (i % CELLS_PER_SLICE === 0) yield;
     take(ordered[i]);
@@ -385,7 +421,7 @@ export function* counterUsage(
   return { total, items };
 }
 
-/** Cells walked between two yields of a page that reaches far into the list. */
+/** Cells sorted, or walked by a page that reaches far into the list, between two yields. */
 const CELLS_PER_SLICE = 4096;
 /** `steady` markers: not a utilization (those are ≥ 0 or NaN). */
 const FILTERED_OUT = -1;
@@ -395,13 +431,14 @@ const STEPS = 10_000;
 
 /**
  * Cells above 0 % (in cell order, with their utilization in steps), highest utilization first, ties in cell order:
- * a counting sort on the 10,000 steps up to 100 % (linear, whatever the number of cells); the few above 100 %
- * (capacity lowered under what is held) are sorted by comparison and come first.
+ * a counting sort on the 10,000 steps up to 100 % (linear, whatever the number of cells, in slices); the few above
+ * 100 % (capacity lowered under what is held) are sorted by comparison and come first.
  */
-function byUtilization(cells: readonly number[], steps: readonly number[]): Int32Array {
+function* byUtilization(cells: readonly number[], steps: readonly number[]): Steps<Int32Array> {
   const over: number[] = [];
   const starts = new Int32Array(STEPS + 2);
   for (let i = 0; i < cells.length; i++) {
+    if (i % CELLS_PER_SLICE === 0) yield;
     if (steps[i] > STEPS) over.push(i);
     else starts[STEPS - steps[i] + 1]++;
   }
@@ -409,8 +446,10 @@ function byUtilization(cells: readonly number[], steps: readonly number[]): Int3
   for (let step = 1; step < starts.length; step++) starts[step] += starts[step - 1];
   const ordered = new Int32Array(cells.length);
   over.forEach((i, rank) => (ordered[rank] = cells[i]));
-  for (let i = 0; i < cells.length; i++)
+  for (let i = 0; i < cells.length; i++) {
+    if (i % CELLS_PER_SLICE === 0) yield;
     if (steps[i] <= STEPS) ordered[over.length + starts[STEPS - steps[i]]++] = cells[i];
+  }
   return ordered;
 }
 
