@@ -1,12 +1,13 @@
 /**
  * S1-changes: changing the network safely at national scale (docs/configuration.md "Compare and preview"), on
  * capacity-service as deployed: the preview of the 16k world with one route changed, the activation (roll back) of
- * a 16k version, and the comparison of two 100k versions (neither of them active, so both are read and built;
- * then the active one against the one before, whose snapshot is in memory), each with the worst calculation latency
- * while it runs (calculations sent back to back against the active world) and the service's longest event-loop delay
- * (`nodejs_eventloop_lag_max_seconds`, reset by a scrape before it). Baseline in the same run and under the same
- * calculations: a PUT of the same 16k document. World sizes: CHANGES_ROUTES (default the national world, 16,160 routes) and
- * CHANGES_LARGE_ROUTES (default 100,000), smaller only to check the scenario runs.
+ * a 16k version, and the comparison of two 100k versions (neither of them active, so both are read and validated;
+ * then the active one against the one before, the active one exported from its snapshot in memory), each with the
+ * worst calculation latency while it runs (calculations sent back to back against the active world) and the
+ * service's longest event-loop delay (`nodejs_eventloop_lag_max_seconds`, reset by a scrape before it). Baseline in
+ * the same run and under the same calculations: a PUT of the same 16k document. World sizes: CHANGES_ROUTES (default
+ * the national world, 16,160 routes) and CHANGES_LARGE_ROUTES (default 100,000), smaller only to check the scenario
+ * runs.
  */
 import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
 import { scrape } from './bench-services';
@@ -98,7 +99,7 @@ const scenario: BenchScenario = {
       row(`POST /configuration/versions/1/activation, ${national.routes} routes`, activation);
       await putConfiguration(service, large.text); // version 5
       await putConfiguration(service, oneRouteChanged(large)); // version 6
-      await putConfiguration(service, large.text); // version 7, active: 5 and 6 are both read and built
+      await putConfiguration(service, large.text); // version 7, active: 5 and 6 are both read and validated
       const compare = await during(large, () =>
         sendTo(service, 'GET', '/configuration/versions/6/changes?since=5', 'configuration:read'),
       );
