@@ -10,7 +10,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { bearer, mintToken } from '@delivery/auth/testing';
-import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
+import { type BenchResult, type BenchScenario, comparedBuilds, verdict } from './bench-scenario';
 import { startBenchCapacityService } from './bench-services';
 import { prepareDemoDatabase, today } from './capacity-calculation.bench';
 import { referenceRequest } from './engine.bench';
@@ -116,14 +116,14 @@ const scenario: BenchScenario = {
   target:
     'the calculations’ p99 under the flood within 2 × (and 5 ms) of their p99 alone; every flood request 401',
   async run() {
-    const compared = process.env.BENCH_COMPARE_DIST;
-    if (compared === undefined) return measure(undefined);
-    const name = process.env.BENCH_COMPARE_NAME ?? 'compared build';
-    const main = path.relative(process.cwd(), path.resolve(compared, 'apps/capacity-service/src/main.js'));
-    const results: [string, BenchResult][] = [
-      [name, await measure(main)],
-      ['this build', await measure(undefined)],
-    ];
+    const builds = comparedBuilds();
+    if (builds.length === 1) return measure(undefined);
+    const results: [string, BenchResult][] = [];
+    for (const { name, dist } of builds) {
+      const main =
+        dist && path.relative(process.cwd(), path.resolve(dist, 'apps/capacity-service/src/main.js'));
+      results.push([name, await measure(main)]);
+    }
     return {
       rows: results.flatMap(([build, result]) =>
         result.rows.map((row) => ({ ...row, subject: `${build}: ${row.subject}` })),

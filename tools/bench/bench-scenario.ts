@@ -27,3 +27,13 @@ export interface BenchScenario {
 
 /** How a summary line ends: whether the target was met. */
 export const verdict = (met: boolean): string => (met ? 'met' : 'NOT met');
+
+/**
+ * The builds a comparing scenario measures, in order: the one at `BENCH_COMPARE_DIST` (another build's `dist/`, named
+ * `BENCH_COMPARE_NAME`) when set, then this one (`dist` undefined).
+ */
+export function comparedBuilds(): { name: string; dist: string | undefined }[] {
+  const other = process.env.BENCH_COMPARE_DIST;
+  const self = { name: 'this build', dist: undefined };
+  return other ? [{ name: process.env.BENCH_COMPARE_NAME ?? 'compared build', dist: other }, self] : [self];
+}

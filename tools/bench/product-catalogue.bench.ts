@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { exampleProduct, type Product } from '@delivery/contracts';
-import { type BenchScenario, verdict } from './bench-scenario';
+import { type BenchScenario, comparedBuilds, verdict } from './bench-scenario';
 import { percentile, round } from './load';
 import { CHILD_ROWS, catalogueDatabase, copyLines, psql } from './product-catalogue';
 import { scrape } from './bench-services';
@@ -340,15 +340,10 @@ const scenario: BenchScenario = {
   target:
     'upload p50 ≤ 150 ms, p99 ≤ 300 ms with the worker ingesting; end to end ≥ 10,000 products/s, ratio to COPY + upsert ≥ 0.5; RSS upload ≤ 400 MB, worker ≤ 300 MB',
   async run() {
-    const builds: [string, string | undefined][] = process.env.BENCH_COMPARE_DIST
-      ? [
-          [process.env.BENCH_COMPARE_NAME ?? 'compared build', process.env.BENCH_COMPARE_DIST],
-          ['this build', undefined],
-        ]
-      : [['this build', undefined]];
+    const builds = comparedBuilds();
     const rows = [];
     const summary = [];
-    for (const [name, dist] of builds) {
+    for (const { name, dist } of builds) {
       console.log(`  ${name}…`);
       const run = await measure(dist);
       rows.push(...rowsOf(name, run));
@@ -356,7 +351,7 @@ const scenario: BenchScenario = {
     }
     if (builds.length > 1)
       summary.push(
-        `${builds[0][0]} measured first from its own build (\`BENCH_COMPARE_DIST\`), then this build, each on a fresh copy of the catalogue`,
+        `${builds[0].name} measured first from its own build (\`BENCH_COMPARE_DIST\`), then this build, each on a fresh copy of the catalogue`,
       );
     summary.push(
       '2 cores shared by the apps, Postgres, RabbitMQ and the load generator; a load average well above 2 means other work shared them too',

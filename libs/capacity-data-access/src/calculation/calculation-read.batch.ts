@@ -11,6 +11,7 @@ import type {
   ReadPlan,
   StockLevelRow,
 } from '@delivery/capacity-domain';
+import { dateOf, epochDay } from '../epoch-days';
 import { ReadPart, ReadRow, readStatement } from './calculation-data.sql';
 
 /** Postgres dates start at 0001-01-01; plan ranges may reach past 9999 (the domain pads years to 4+ digits). */
@@ -135,25 +136,6 @@ export class CalculationReadBatch {
     }
     return wanted;
   }
-}
-
-const DAY_MS = 86_400_000;
-const formatted = new Map<number, string>();
-
-/** `YYYY-MM-DD` → days since 1970-01-01 (years 1–9999). */
-function epochDay(date: string): number {
-  const time = new Date(0);
-  time.setUTCFullYear(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
-  return Math.round(time.getTime() / DAY_MS);
-}
-
-function dateOf(day: number): string {
-  let text = formatted.get(day);
-  if (text === undefined) {
-    if (formatted.size > 20_000) formatted.clear();
-    formatted.set(day, (text = new Date(day * DAY_MS).toISOString().slice(0, 10)));
-  }
-  return text;
 }
 
 /**

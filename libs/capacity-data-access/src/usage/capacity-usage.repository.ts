@@ -4,6 +4,7 @@
  */
 import type { CounterScope, CounterUsageRow, HeldUnitsRow } from '@delivery/capacity-domain';
 import { eventLoopPacer, type Sql } from '@delivery/persistence';
+import { dateOf, epochDay } from '../epoch-days';
 import type { CounterTake } from '../reservations/reservation.records';
 
 /**
@@ -32,8 +33,6 @@ export interface CounterUsageRead {
   held: HeldUnitsRow[];
 }
 
-const DAY_MS = 86_400_000;
-
 /** A scope by its first letter, the one interned string of each. */
 const SCOPES: Record<number, CounterScope> = { 80: 'PICKING', 68: 'DISPATCH', 87: 'WINDOW' };
 
@@ -53,16 +52,13 @@ export class CapacityUsageRepository {
     const used = rows.find((row) => row.kind === 'used')?.packed ?? null;
     const held = rows.find((row) => row.kind === 'held')?.packed ?? null;
     return {
-      used: used === null ? [] : await this.unpack(used, from, to),
+      used: used === null ? [] : await this.unpack(used, from),
       held: held === null ? [] : await heldOn(held, from, to, scope),
     };
   }
 
-  private async unpack(packed: string, from: string, to: string): Promise<CounterUsageRow[]> {
-    const first = Date.parse(`${from}T00:00:00Z`);
-    const dates = Array.from({ length: (Date.parse(`${to}T00:00:00Z`) - first) / DAY_MS + 1 }, (_, offset) =>
-      new Date(first + offset * DAY_MS).toISOString().slice(0, 10),
-    );
+  private async unpack(packed: string, from: string): Promise<CounterUsageRow[]> {
+    const first = epochDay(from);
     const rows: CounterUsageRow[] = [];
     // a national week is tens of thousands of counter-days: unpacked with the event loop turning every few ms, the
     // fields found by position rather than split (one string per line, the ref, instead of five)
@@ -77,7 +73,7 @@ export class CapacityUsageRepository {
       rows.push({
         scope: SCOPES[packed.charCodeAt(start)],
         ref: packed.slice(scopeEnd + 1, refEnd),
-        date: dates[digits(packed, refEnd + 1, offsetEnd)],
+        date: dateOf(first + digits(packed, refEnd + 1, offsetEnd)),
         used: digits(packed, offsetEnd + 1, end),
       });
       start = end + 1;

@@ -14,21 +14,18 @@ export class CounterBook {
 
   /** `calendarOnly` (E1.7): every free-capacity test passes; `used` still reports the stored counters. */
   constructor(
-    private readonly snapshot: Snapshot,
+    snapshot: Snapshot,
     rows: readonly CounterUsageRow[],
     readonly calendarOnly: boolean,
   ) {
-    for (const row of rows) this.record(row);
-  }
-
-  /** Adds a stored row; one naming no counter of the snapshot, or no date, is ignored. */
-  record(row: CounterUsageRow): void {
-    const counter = this.snapshot.counters[row.scope]?.get(row.ref);
-    const day = parseDate(row.date);
-    if (counter === undefined || day === null) return;
-    let byDay = this.usedByCounter.get(counter);
-    if (byDay === undefined) this.usedByCounter.set(counter, (byDay = new Map()));
-    byDay.set(day, row.used);
+    for (const row of rows) {
+      const counter = snapshot.counters[row.scope]?.get(row.ref);
+      const day = parseDate(row.date);
+      if (counter === undefined || day === null) continue;
+      let byDay = this.usedByCounter.get(counter);
+      if (byDay === undefined) this.usedByCounter.set(counter, (byDay = new Map()));
+      byDay.set(day, row.used);
+    }
   }
 
   used(counter: CounterModel, day: DayNumber): number {
