@@ -1,8 +1,8 @@
 /**
  * S1-usage: `GET {base}/capacity/usage` on the national network (16,160 routes; `BENCH_USAGE_ROUTES` for a smaller
  * generated one): every counter for 7 days (the default range), its first page (`BENCH_USAGE_PAGE_SIZE`, default
- * 100), with one DISPATCH and WINDOW counter in ten used on every day and 2,000 holds still HELD, sent one after
- * another with nothing else running. Baseline in the same run: the 100-item calculation of the same world, sent the
+ * 100), with one DISPATCH and WINDOW counter in ten (`BENCH_USAGE_USED_EVERY`) used on every day and 2,000 holds
+ * still HELD, sent one after another with nothing else running. Baseline in the same run: the 100-item calculation of the same world, sent the
  * same way. Event-loop stalls show as the service's longest event-loop delay over those requests
  * (`nodejs_eventloop_lag_max_seconds`, reset by a scrape before them), and as the worst latency of small calculations
  * sent back to back while more usage requests run (their times are reported too), against the same calculations
@@ -29,8 +29,10 @@ const USAGE_REQUESTS = 20;
 const PAGE_SIZE = Number(process.env.BENCH_USAGE_PAGE_SIZE ?? 100);
 const CALCULATIONS = 50;
 const HELD = 2000;
+/** One DISPATCH and WINDOW counter in this many has units on each day (`BENCH_USAGE_USED_EVERY`; 1: all of them). */
+const USED_EVERY = Number(process.env.BENCH_USAGE_USED_EVERY ?? 10);
 
-/** One DISPATCH and WINDOW counter in ten used on each of the next 7 days, and HELD reservations on some. */
+/** One DISPATCH and WINDOW counter in USED_EVERY used on each of the next 7 days, and HELD reservations on some. */
 async function fillCounters(databaseUrl: string): Promise<number> {
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
@@ -41,11 +43,11 @@ async function fillCounters(databaseUrl: string): Promise<number> {
       INSERT INTO capacity_counters (scope, ref, date, used)
       SELECT 'DISPATCH', code, day, abs(hashtext(code || day::text)) % (dispatch_capacity::bigint + 1)
       FROM capacity_routes, ${days}
-      WHERE dispatch_capacity IS NOT NULL AND position % 10 = 0
+      WHERE dispatch_capacity IS NOT NULL AND position % ${USED_EVERY} = 0
       UNION ALL
       SELECT 'WINDOW', route_code || ':' || code, day, abs(hashtext(route_code || code || day::text)) % (capacity::bigint + 1)
       FROM capacity_route_windows, ${days}
-      WHERE capacity IS NOT NULL AND abs(hashtext(route_code || code)) % 10 = 0
+      WHERE capacity IS NOT NULL AND abs(hashtext(route_code || code)) % ${USED_EVERY} = 0
       ON CONFLICT DO NOTHING`);
     await client.query(
       `INSERT INTO capacity_reservations (identifier, body_hash, status, created_at, hold_expires_at, selections, taken)
