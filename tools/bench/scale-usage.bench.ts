@@ -2,8 +2,11 @@
  * S1-usage: `GET {base}/capacity/usage` on the national network (16,160 routes; `BENCH_USAGE_ROUTES` for a smaller
  * generated one): every counter for 7 days (the default range), its first page (`BENCH_USAGE_PAGE_SIZE`, default
  * 100), with one DISPATCH and WINDOW counter in ten (`BENCH_USAGE_USED_EVERY`) used on every day and 2,000 holds
- * still HELD, sent one after another with nothing else running. Baseline in the same run: the 100-item calculation of the same world, sent the
- * same way. Event-loop stalls show as the service's longest event-loop delay over those requests
+ * still HELD, sent one after another with nothing else running. Before each timed request, another connection adds a
+ * unit to 1,000 stored counter-days (`BENCH_USAGE_WRITES`) as reservations of another replica would, so each answer
+ * has that many changes to take in; the same requests with nothing written between them, and the first request after
+ * start-up (which loads the week), are reported beside. Baseline in the same run: the 100-item calculation of the
+ * same world, sent the same way. Event-loop stalls show as the service's longest event-loop delay over those requests
  * (`nodejs_eventloop_lag_max_seconds`, reset by a scrape before them), and as the worst latency of small calculations
  * sent back to back while more usage requests run (their times are reported too), against the same calculations
  * with nothing else running.
@@ -31,6 +34,33 @@ const CALCULATIONS = 50;
 const HELD = 2000;
 /** One DISPATCH and WINDOW counter in this many has units on each day (`BENCH_USAGE_USED_EVERY`; 1: all of them). */
 const USED_EVERY = Number(process.env.BENCH_USAGE_USED_EVERY ?? 10);
+/** Counter-days written between two timed usage requests (`BENCH_USAGE_WRITES`). */
+const WRITES = Number(process.env.BENCH_USAGE_WRITES ?? 1000);
+
+/**
+ * Adds a unit to about `count` of the stored counter-days, as reservations taken on another replica would: in one
+ * transaction, a (confirmed) reservation naming each counter-day, and the counter-day's increment.
+ */
+async function writeSome(client: Client, count: number, round: number): Promise<number> {
+  const { rows } = await client.query<{ share: number }>(
+    `SELECT least(100, 100.0 * $1 / greatest(count(*), 1))::float8 AS share FROM capacity_counters`,
+    [count],
+  );
+  const written = await client.query(
+    `WITH picked AS (
+       SELECT scope, ref, date FROM capacity_counters TABLESAMPLE BERNOULLI ($1)
+     ), reserved AS (
+       INSERT INTO capacity_reservations (identifier, body_hash, status, created_at, selections, taken)
+       SELECT 'bench-write-' || $2 || '-' || row_number() OVER (), '-', 'CONFIRMED', now(), '[]',
+              jsonb_build_array(jsonb_build_object('scope', scope, 'ref', ref, 'date', date, 'units', 1))
+       FROM picked
+     )
+     UPDATE capacity_counters c SET used = c.used + 1
+     FROM picked p WHERE c.scope = p.scope AND c.ref = p.ref AND c.date = p.date`,
+    [rows[0].share, round],
+  );
+  return written.rowCount ?? 0;
+}
 
 /** One DISPATCH and WINDOW counter in USED_EVERY used on each of the next 7 days, and HELD reservations on some. */
 async function fillCounters(databaseUrl: string): Promise<number> {
@@ -98,10 +128,10 @@ const scenario: BenchScenario = {
       const usage = async () => {
         await expectOk(await fetch(usageUrl, { headers: readHeaders }), 'usage');
       };
-      const first = JSON.parse(await expectOk(await fetch(usageUrl, { headers: readHeaders }), 'usage')) as {
-        total: number;
-        items: unknown[];
-      };
+      const cold = await timed(() =>
+        fetch(usageUrl, { headers: readHeaders }).then((r) => expectOk(r, 'usage')),
+      );
+      const first = JSON.parse(cold.value) as { total: number; items: unknown[] };
       const calculate = await service.headers('capacity:calculate');
       const hundred = JSON.stringify(world.network.requests.hundredItems);
       const calculation = async () => {
@@ -120,8 +150,20 @@ const scenario: BenchScenario = {
       await scrape(service.app, lag); // resets the max
       const calcTimes = await sequential(CALCULATIONS, calculation);
       const calcStallMs = (await scrape(service.app, lag)) * 1000;
-      const usageTimes = await sequential(USAGE_REQUESTS, usage);
+      const writer = new Client({ connectionString: service.databaseUrl });
+      await writer.connect();
+      const usageTimes: number[] = [];
+      let written = 0;
+      try {
+        for (let i = 0; i < USAGE_REQUESTS; i++) {
+          written += await writeSome(writer, WRITES, i);
+          usageTimes.push((await timed(usage)).ms);
+        }
+      } finally {
+        await writer.end();
+      }
       const stallMs = (await scrape(service.app, lag)) * 1000;
+      const quietTimes = await sequential(USAGE_REQUESTS, usage);
       const during = await calculations.during(() => sequential(USAGE_REQUESTS, usage));
       const idle = await calculations.idle(during.value.reduce((sum, t) => sum + t, 0));
       const usageMs = median(usageTimes);
@@ -129,12 +171,24 @@ const scenario: BenchScenario = {
       rows.push({
         subject:
           `GET /capacity/usage?pageSize=${PAGE_SIZE}, ${world.routes} routes, ${first.total} counter-days ` +
-          `(${filled} counters used, ${HELD} holds), ${USAGE_REQUESTS} one after another (load avg ${loadAverage()})`,
+          `(${filled} counters used, ${HELD} holds), ${USAGE_REQUESTS} one after another, each after ` +
+          `${round(written / USAGE_REQUESTS, 0)} counter-days taken by reservations on another connection (load avg ${loadAverage()})`,
         figures: [
           { metric: 'median', value: round(usageMs, 1), unit: 'ms' },
           { metric: 'max', value: round(Math.max(...usageTimes), 1), unit: 'ms' },
           { metric: 'longest event-loop delay', value: round(stallMs, 1), unit: 'ms' },
         ],
+      });
+      rows.push({
+        subject: `the same, ${USAGE_REQUESTS} more with nothing written between them`,
+        figures: [
+          { metric: 'median', value: round(median(quietTimes), 1), unit: 'ms' },
+          { metric: 'max', value: round(Math.max(...quietTimes), 1), unit: 'ms' },
+        ],
+      });
+      rows.push({
+        subject: 'the first request after start-up (loads the week)',
+        figures: [{ metric: 'time', value: round(cold.ms, 1), unit: 'ms' }],
       });
       rows.push({
         subject: `the same, ${USAGE_REQUESTS} more while small calculations are sent back to back`,

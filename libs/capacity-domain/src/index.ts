@@ -95,6 +95,7 @@ export type {
   UsageFilter,
   UsageLevels,
   UsagePage,
+  UsageRange,
 } from './usage/counter-usage';
 export {
   counterUsage,
@@ -105,3 +106,5 @@ export {
   usageLevels,
   usageRange,
 } from './usage/counter-usage';
+export type { UsedUnitsRow } from './usage/used-units';
+export { UsedUnits } from './usage/used-units';

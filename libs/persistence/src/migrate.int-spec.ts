@@ -26,6 +26,7 @@ describe('runMigrations', () => {
         'ProductContentHash1795300000000',
         'CapacityCountersDate1795310000000',
         'ConfigurationVersionProvenance1795320000000',
+        'CapacityCountersChanges1795330000000',
       ]);
     } finally {
       await client.end();

@@ -3,6 +3,7 @@ import type { App } from 'supertest/types';
 import { Database } from '@delivery/persistence';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from '../testing/capacity-test-app';
 import { authWith, demoConfiguration, e10Request, putConfiguration } from '../testing/capacity-fixtures';
+import { CapacityReservationRepository } from '@delivery/capacity-data-access';
 import { confirmReservation, e10Selection, postReservation } from '../testing/reservation-fixtures';
 
 /**
@@ -124,6 +125,29 @@ describe('GET /capacity/usage', () => {
     expect(refused.body.code).toBe('CAPACITY_ERROR');
     expect((await hold('just-enough', n, 'AM')).status).toBe(201);
     expect(await counter()).toMatchObject({ capacity: 150, used: 150, held: 7, free: 0, utilization: 1 });
+  });
+
+  it("answers with what was committed before the request: a load, another replica's release, a removal", async () => {
+    const counter = async () =>
+      line(
+        (await usage({ scope: 'DISPATCH', route: ROUTE, from: '2026-11-25', to: '2026-11-25' })).body
+          .items[0],
+      );
+    expect(await counter()).toBe(`DISPATCH ${ROUTE} 2026-11-25 cap 200 used 0 held 0 free 200 0`);
+    expect((await hold('order-1', 2, 'AM')).status).toBe(201);
+    expect(await counter()).toBe(`DISPATCH ${ROUTE} 2026-11-25 cap 200 used 2 held 2 free 198 0.01`);
+    // a configuration load whose usage rows set the counter: a new snapshot, read again whole
+    const document = demoConfiguration();
+    document.usage = [{ scope: 'DISPATCH', ref: ROUTE, date: '2026-11-25', used: 152 }];
+    expect((await putConfiguration(server, document)).status).toBe(200);
+    expect(await counter()).toBe(`DISPATCH ${ROUTE} 2026-11-25 cap 200 used 152 held 2 free 48 0.76`);
+    // released on another connection, as another replica would
+    expect(await new CapacityReservationRepository(db).release('order-1', new Date())).toMatchObject({
+      status: 'RELEASED',
+    });
+    expect(await counter()).toBe(`DISPATCH ${ROUTE} 2026-11-25 cap 200 used 150 held 0 free 50 0.75`);
+    await db.query('DELETE FROM capacity_counters');
+    expect(await counter()).toBe(`DISPATCH ${ROUTE} 2026-11-25 cap 200 used 0 held 0 free 200 0`);
   });
 
   it('answers 400 with every problem of the query', async () => {

@@ -1,9 +1,14 @@
-/** What the usage use cases (`GetCapacityUsageUseCase`, `CountUsageLevelsUseCase`) need besides the snapshot and the clock. */
-import type { CounterScope, UsageData } from '@delivery/capacity-domain';
+/** What the usage ledger (`CapacityUsageLedger`) needs of storage (bound in capacity-usage.providers.ts). */
+import type { CounterRead, CounterReadRequest } from '@delivery/capacity-data-access';
 
-/** Used units (capacity_counters) and units still HELD (reservations) of the counters on the days [from, to]. */
+export type { CounterRead, CounterReadRequest } from '@delivery/capacity-data-access';
+
+/**
+ * In one statement: the counters with units on the days to load, those written since a mark on the days already
+ * held, the units of the reservations still HELD, and the next mark.
+ */
 export interface CapacityUsageReader {
-  read(from: string, to: string, scope: CounterScope | null): Promise<UsageData>;
+  read(request: CounterReadRequest): Promise<CounterRead>;
 }
 
 export const CAPACITY_USAGE_READER = Symbol('CapacityUsageReader');

@@ -5,6 +5,7 @@ import { Database } from '@delivery/persistence';
 import { CapacityUsageQueryPipe } from './capacity-usage-query.pipe';
 import { CapacityUsageController } from './capacity-usage.controller';
 import { CapacityUsageGauges } from './capacity-usage.gauges';
+import { CapacityUsageLedger } from './capacity-usage.ledger';
 import { CapacityUsageMetrics } from './capacity-usage.metrics';
 import { CAPACITY_USAGE_READER } from './capacity-usage.port';
 import { CountUsageLevelsUseCase } from './count-usage-levels.use-case';
@@ -19,6 +20,7 @@ export const CAPACITY_USAGE_PROVIDERS: Provider[] = [
     inject: [Database],
     useFactory: (database: Database) => new CapacityUsageRepository(database),
   },
+  CapacityUsageLedger,
   GetCapacityUsageUseCase,
   CapacityUsageQueryPipe,
   CountUsageLevelsUseCase,

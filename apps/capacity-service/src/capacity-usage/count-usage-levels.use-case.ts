@@ -3,7 +3,7 @@ import { Clock, runInSlices, usageLevels, UsageLevels, usageRange } from '@deliv
 import { eventLoopPacer } from '@delivery/persistence';
 import { CLOCK } from '../clock';
 import { ActiveConfiguration } from '../configuration/active-configuration';
-import { CAPACITY_USAGE_READER, CapacityUsageReader } from './capacity-usage.port';
+import { CapacityUsageLedger } from './capacity-usage.ledger';
 
 /** Today and the next two days: what the usage gauges count. */
 export const GAUGE_DAYS = 3;
@@ -16,7 +16,7 @@ export const GAUGE_DAYS = 3;
 export class CountUsageLevelsUseCase {
   constructor(
     private readonly active: ActiveConfiguration,
-    @Inject(CAPACITY_USAGE_READER) private readonly reader: CapacityUsageReader,
+    private readonly ledger: CapacityUsageLedger,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -26,8 +26,8 @@ export class CountUsageLevelsUseCase {
     const { snapshot } = configuration;
     const now = this.clock.now();
     const clock: Clock = { now: () => now };
-    const { from, to } = usageRange(snapshot, clock, null, null, GAUGE_DAYS);
-    const data = await this.reader.read(from, to, null);
+    const { first, last } = usageRange(snapshot, clock, null, null, GAUGE_DAYS);
+    const data = await this.ledger.read(snapshot, first, last);
     return runInSlices(usageLevels(snapshot, data, clock, GAUGE_DAYS), eventLoopPacer());
   }
 }

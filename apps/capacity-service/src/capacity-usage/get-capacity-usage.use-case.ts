@@ -12,7 +12,7 @@ import { eventLoopPacer } from '@delivery/persistence';
 import { validationError } from '@delivery/platform';
 import { CLOCK } from '../clock';
 import { ActiveConfiguration } from '../configuration/active-configuration';
-import { CAPACITY_USAGE_READER, CapacityUsageReader } from './capacity-usage.port';
+import { CapacityUsageLedger } from './capacity-usage.ledger';
 
 export const INVALID_USAGE_QUERY = 'The usage query is invalid';
 
@@ -27,14 +27,14 @@ export interface CapacityUsageResult extends UsagePage {
 
 /**
  * `GET {base}/capacity/usage` (docs/api.md): the active snapshot, one instant of the clock, the used and held units
- * of the range in one statement, and the domain's usage in slices (the event loop turns every few milliseconds,
+ * of the range as of now (`CapacityUsageLedger`), and the domain's usage in slices (the event loop turns every few milliseconds,
  * however large the network): its plan, which needs only the snapshot, while the statement runs, then its page.
  */
 @Injectable()
 export class GetCapacityUsageUseCase {
   constructor(
     private readonly active: ActiveConfiguration,
-    @Inject(CAPACITY_USAGE_READER) private readonly reader: CapacityUsageReader,
+    private readonly ledger: CapacityUsageLedger,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -42,7 +42,12 @@ export class GetCapacityUsageUseCase {
     const { snapshot, version } = this.active.get();
     const now = this.clock.now();
     const clock: Clock = { now: () => now };
-    const { from, to, problems } = usageRange(snapshot, clock, query.from ?? null, query.to ?? null);
+    const { from, to, first, last, problems } = usageRange(
+      snapshot,
+      clock,
+      query.from ?? null,
+      query.to ?? null,
+    );
     if (problems.length > 0) throw validationError(problems, INVALID_USAGE_QUERY);
     const scope = query.scope ?? null;
     const filter = {
@@ -55,7 +60,7 @@ export class GetCapacityUsageUseCase {
     const pacer = eventLoopPacer();
     // the statement goes out first; the plan, which needs only the snapshot, is worked out while it runs
     const [data, plan] = await Promise.all([
-      this.reader.read(from, to, scope),
+      this.ledger.read(snapshot, first, last),
       pacer.pause().then(() => runInSlices(UsagePlan.of(snapshot, { from, to }, filter, clock), pacer)),
     ]);
     const page = query.page ?? 1;

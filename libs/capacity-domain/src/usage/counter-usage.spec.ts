@@ -1,3 +1,5 @@
+import { parseDate } from '../calendar/calendar';
+import type { Snapshot } from '../configuration/snapshot';
 import { runAtOnce } from '../configuration/slices';
 import { demoDocument } from '../testing/demo-world';
 import { clockAt, snapshotOf } from '../testing/world-builder';
@@ -10,6 +12,7 @@ import {
   usageRange,
   UsageFilter,
 } from './counter-usage';
+import { UsedUnits } from './used-units';
 
 /** Tuesday 2026-11-24, 10:00 in Lima: the AM windows (09:00) of today have started, PM (14:00) has not. */
 const CLOCK = clockAt('2026-11-24T15:00:00Z');
@@ -20,13 +23,22 @@ const OVERRIDES = [
   { scope: 'PICKING', ref: 'TD07', date: '2026-11-25', capacity: null },
 ];
 const snapshot = snapshotOf({ ...demoDocument(), capacityOverrides: OVERRIDES });
-const DATA = {
-  used: [
-    { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', used: 190 },
-    { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-27', used: 100 },
-    { scope: 'PICKING' as const, ref: 'CD01', date: '2026-11-24', used: 500 },
-    { scope: 'WINDOW' as const, ref: 'R-CD01-LIMCENTRO-N:AM', date: '2026-11-24', used: 12 },
-  ],
+/** The used units of rows as stored, for a snapshot's counters. */
+const usedUnits = (
+  of: Snapshot,
+  rows: readonly { scope: 'PICKING' | 'DISPATCH' | 'WINDOW'; ref: string; date: string; used: number }[],
+) =>
+  runAtOnce(
+    runAtOnce(UsedUnits.of(of)).with(rows.map((row) => ({ ...row, day: parseDate(row.date) as number }))),
+  );
+const USED = [
+  { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', used: 190 },
+  { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-27', used: 100 },
+  { scope: 'PICKING' as const, ref: 'CD01', date: '2026-11-24', used: 500 },
+  { scope: 'WINDOW' as const, ref: 'R-CD01-LIMCENTRO-N:AM', date: '2026-11-24', used: 12 },
+];
+const DATA: UsageData = {
+  used: usedUnits(snapshot, USED),
   held: [{ scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', units: 2 }],
 };
 const WEEK = { from: '2026-11-24', to: '2026-11-30' };
@@ -104,10 +116,10 @@ describe('capacity usage per counter and day', () => {
   it('puts a counter over its capacity (lowered under what is held) first, with nothing free', () => {
     const over = {
       ...DATA,
-      used: [
-        ...DATA.used,
+      used: usedUnits(snapshot, [
+        ...USED,
         { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-E', date: '2026-11-28', used: 45 },
-      ],
+      ]),
     };
     const page = usage({}, { offset: 0, limit: 3 }, WEEK, over);
     expect(page.items.map((i) => `${i.ref} ${i.date} ${i.utilization} ${i.free}`)).toEqual([
@@ -119,11 +131,11 @@ describe('capacity usage per counter and day', () => {
 
   it('adds up the holds of several reservations on a counter-day; ignores rows of other days or counters', () => {
     const more = {
-      used: [
-        ...DATA.used,
+      used: usedUnits(snapshot, [
+        ...USED,
         { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-12-01', used: 200 },
         { scope: 'DISPATCH' as const, ref: 'R-GONE', date: '2026-11-25', used: 5 },
-      ],
+      ]),
       held: [
         ...DATA.held,
         { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', units: 3 },
@@ -210,7 +222,9 @@ describe('capacity usage per counter and day', () => {
     for (const route of document.routes) if (route.code === 'R-TD05-LIMSUR-N') route.dispatchCapacity = 0;
     const closed = snapshotOf({ ...document, capacityOverrides: OVERRIDES });
     const plan = runAtOnce(UsagePlan.of(closed, WEEK, { ...ALL, scope: 'DISPATCH' }, CLOCK));
-    const page = runAtOnce(counterUsage(plan, DATA, { offset: 0, limit: 9 }));
+    const page = runAtOnce(
+      counterUsage(plan, { ...DATA, used: usedUnits(closed, USED) }, { offset: 0, limit: 9 }),
+    );
     expect(page.total).toBe(42);
     expect(page.items.map((i) => `${i.ref} ${i.date} ${i.capacity} ${i.free} ${i.utilization}`)).toEqual([
       // ties at 100 %: by date, then configuration order (R-CD01-LIMCENTRO-N comes first)
@@ -236,6 +250,8 @@ describe('usage range', () => {
     expect(usageRange(snapshot, clockAt('2026-11-25T03:00:00Z'), null, null)).toEqual({
       from: '2026-11-24',
       to: '2026-11-30',
+      first: 20_781, // days since 1970-01-01
+      last: 20_787,
       problems: [],
     });
     expect(usageRange(snapshot, CLOCK, '2026-12-01', null).to).toBe('2026-12-07');

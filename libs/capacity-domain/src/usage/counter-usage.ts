@@ -14,12 +14,13 @@
 import { businessNow, Clock } from '../calendar/business-time';
 import { DayNumber, formatDate, parseDate } from '../calendar/calendar';
 import type { CounterScope } from '../configuration/configuration-document.types';
-import type { CounterModel, Snapshot, WindowModel } from '../configuration/snapshot';
+import type { Snapshot } from '../configuration/snapshot';
 import { eachInSlices, Steps } from '../configuration/slices';
-import type { CounterUsageRow } from '../request/calculation-data.types';
 import { CounterBook } from '../engine/capacity-counters';
 import { PathDateSearch } from '../engine/path-dates.calculator';
 import { requestScope, RequestScope } from '../engine/request-scope';
+import { CounterList, UsageCounter, usageCounters } from './usage-counters';
+import type { DayColumn, UsedUnits } from './used-units';
 
 /** At most this many days per query (the range is inclusive). */
 export const MAX_USAGE_DAYS = 62;
@@ -50,7 +51,8 @@ export interface UsageFilter {
 }
 
 export interface UsageData {
-  readonly used: readonly CounterUsageRow[];
+  /** at least the days of the range, for the snapshot the answer is worked out for */
+  readonly used: UsedUnits;
   readonly held: readonly HeldUnitsRow[];
 }
 
@@ -82,13 +84,14 @@ export interface UsagePage {
   readonly items: CounterDayUsage[];
 }
 
-/** A counter with what filters and rows name it by. */
-interface UsageCounter {
-  readonly counter: CounterModel;
-  readonly node: string;
-  readonly route: string | null;
-  readonly window: WindowModel | null;
-  readonly zone: string | null;
+export interface UsageRange {
+  /** `YYYY-MM-DD` */
+  from: string;
+  to: string;
+  /** the same days as day numbers (days since 1970-01-01) */
+  first: DayNumber;
+  last: DayNumber;
+  problems: { field: string; message: string }[];
 }
 
 /** The range of a query in the business time zone of `clock`: `from` defaults to today, `to` to `from` + days − 1. */
@@ -98,7 +101,7 @@ export function usageRange(
   from: string | null,
   to: string | null,
   days = DEFAULT_USAGE_DAYS,
-): { from: string; to: string; problems: { field: string; message: string }[] } {
+): UsageRange {
   const today = businessNow(snapshot.settings.timezone, clock.now()).today;
   const start = from === null ? today : (parseDate(from) as DayNumber);
   const end = to === null ? start + days - 1 : (parseDate(to) as DayNumber);
@@ -109,41 +112,7 @@ export function usageRange(
       field: 'to',
       message: `must be at most ${MAX_USAGE_DAYS} days from from (${formatDate(start)})`,
     });
-  return { from: formatDate(start), to: formatDate(end), problems };
-}
-
-/** Every counter of a snapshot in configuration order, and where each stands in that order by scope and ref. */
-interface CounterList {
-  readonly entries: readonly UsageCounter[];
-  readonly position: Readonly<Record<CounterScope, ReadonlyMap<string, number>>>;
-}
-
-const listed = new WeakMap<Snapshot, CounterList>();
-
-/**
- * PICKING, DISPATCH, WINDOW, each in configuration order: built once per snapshot, in slices (a 100k-route network
- * has ~400k counters).
- */
-function* usageCounters(snapshot: Snapshot): Steps<CounterList> {
-  const cached = listed.get(snapshot);
-  if (cached !== undefined) return cached;
-  const entries: UsageCounter[] = [];
-  for (const node of snapshot.nodes)
-    entries.push({ counter: node.picking, node: node.code, route: null, window: null, zone: null });
-  yield* eachInSlices(snapshot.routes, (route) => {
-    const zone = route.targetZone?.code ?? null;
-    entries.push({ counter: route.dispatch, node: route.source.code, route: route.code, window: null, zone });
-  });
-  yield* eachInSlices(snapshot.routes, (route) => {
-    const zone = route.targetZone?.code ?? null;
-    for (const window of route.windows)
-      entries.push({ counter: window.counter, node: route.source.code, route: route.code, window, zone });
-  });
-  const position = { PICKING: new Map(), DISPATCH: new Map(), WINDOW: new Map() };
-  yield* eachInSlices(entries, ({ counter }, index) => position[counter.scope].set(counter.ref, index));
-  const counters = { entries, position };
-  listed.set(snapshot, counters);
-  return counters;
+  return { from: formatDate(start), to: formatDate(end), first: start, last: end, problems };
 }
 
 function matches(entry: UsageCounter, filter: UsageFilter): boolean {
@@ -153,9 +122,14 @@ function matches(entry: UsageCounter, filter: UsageFilter): boolean {
   return filter.zone === null || entry.zone === filter.zone;
 }
 
+/** `used` of `capacity` (NaN: unlimited), 4 decimals; 1 when the capacity is 0; NaN when unlimited. */
+function utilizationOf(used: number, capacity: number): number {
+  return capacity === 0 ? 1 : Math.round((used / capacity) * 10_000) / 10_000;
+}
+
 /**
- * Units per day of a range for the counters rows name: a slot of `days` numbers each, in one array that grows by
- * doubling, found by the counter's position (no per-counter allocation, no hashing).
+ * Units held per day of a range for the counters HELD reservations name: a slot of `days` numbers each, in one array
+ * that grows by doubling, found by the counter's position (no per-counter allocation, no hashing).
  */
 class DayUnits {
   /** slot + 1 by counter position; 0: no row */
@@ -185,10 +159,6 @@ class DayUnits {
     this.units[slot * this.days + d] += value;
   }
 
-  has(position: number): boolean {
-    return this.slotOf[position] !== 0;
-  }
-
   on(position: number, d: number): number {
     const slot = this.slotOf[position] - 1;
     return slot < 0 ? 0 : this.units[slot * this.days + d];
@@ -197,9 +167,8 @@ class DayUnits {
 
 /**
  * The numbers of every counter on every day of a range, by the engine's own rules: capacity from `CounterBook`,
- * the window closed by time from `PathDateSearch`, used and held units as stored. A counter is known by its position
- * in the snapshot's list; the units are kept per day only for the counters rows name, so memory follows the rows, not
- * counters × days.
+ * the window closed by time from `PathDateSearch`, used units as stored (`UsedUnits`), held units as the HELD
+ * reservations list them. A counter is known by its position in the snapshot's list (`usageCounters`).
  */
 class UsageRules {
   readonly entries: readonly UsageCounter[];
@@ -207,17 +176,17 @@ class UsageRules {
   private readonly position: CounterList['position'];
   private readonly book: CounterBook;
   private readonly search: PathDateSearch;
-  /** units per day of the range, by counter position */
-  private readonly used: DayUnits;
+  private used: UsedUnits | null = null;
+  /** units held per day of the range, by counter position */
   private readonly held: DayUnits;
 
-  /** The rules of a range, before any row: every counter has used nothing. */
+  /** The rules of a range, before any units are recorded: every counter has used nothing. */
   static *of(snapshot: Snapshot, clock: Clock, first: DayNumber, days: number): Steps<UsageRules> {
     return new UsageRules(snapshot, yield* usageCounters(snapshot), clock, first, days);
   }
 
   private constructor(
-    snapshot: Snapshot,
+    private readonly snapshot: Snapshot,
     { entries, position }: CounterList,
     clock: Clock,
     readonly first: DayNumber,
@@ -225,7 +194,6 @@ class UsageRules {
   ) {
     this.entries = entries;
     this.position = position;
-    this.used = new DayUnits(entries.length, days);
     this.held = new DayUnits(entries.length, days);
     this.book = new CounterBook(snapshot, [], false);
     // the scope of a calculation purchased today: what `closedByTime` needs (today, the time of day)
@@ -239,23 +207,20 @@ class UsageRules {
     this.today = scope.today;
   }
 
-  /** Records the rows read, a slice at a time (a national week is tens of thousands of rows). */
-  *record(data: UsageData): Steps<void> {
-    yield* eachInSlices(data.used, (row) => this.put(this.used, row.scope, row.ref, row.date, row.used));
-    yield* eachInSlices(data.held, (row) => this.put(this.held, row.scope, row.ref, row.date, row.units));
+  /** Records the units read: the used units of this snapshot's counters, the held rows a slice at a time. */
+  *record(data: UsageData): Steps<UsedUnits> {
+    if (data.used.snapshot !== this.snapshot) throw new Error('the used units are of another snapshot');
+    this.used = data.used;
+    yield* eachInSlices(data.held, (row) => this.hold(row));
+    return data.used;
   }
 
-  /** Adds a row's units to its day; one naming no counter of the snapshot, or a day outside the range, is ignored. */
-  private put(units: DayUnits, scope: CounterScope, ref: string, date: string, value: number): void {
+  /** Adds a held row's units to its day; one naming no counter of the snapshot, or a day outside the range, is ignored. */
+  private hold({ scope, ref, date, units }: HeldUnitsRow): void {
     const position = this.position[scope]?.get(ref);
     const day = parseDate(date);
     if (position === undefined || day === null || day < this.first || day >= this.first + this.days) return;
-    units.add(position, day - this.first, value);
-  }
-
-  /** Some row recorded units used by the counter. */
-  hasUsed(position: number): boolean {
-    return this.used.has(position);
+    this.held.add(position, day - this.first, units);
   }
 
   blocked(position: number, day: DayNumber): boolean {
@@ -267,25 +232,25 @@ class UsageRules {
     return this.blocked(position, day) ? 0 : this.book.capacity(this.entries[position].counter, day);
   }
 
-  /** Units on a day (0 outside the range: nothing was read there). */
-  private unitsOn(units: DayUnits, position: number, day: DayNumber): number {
-    const d = day - this.first;
-    return d < 0 || d >= this.days ? 0 : units.on(position, d);
+  usedOn(position: number, day: DayNumber): number {
+    return this.used === null ? 0 : this.used.of(position, day);
   }
 
-  /** NaN when unlimited. */
+  /** With `used` units; NaN when unlimited. */
+  utilizationWith(position: number, day: DayNumber, used: number): number {
+    return utilizationOf(used, this.capacity(position, day) ?? NaN);
+  }
+
   utilization(position: number, day: DayNumber): number {
-    const capacity = this.capacity(position, day);
-    if (capacity === null) return NaN;
-    const used = this.unitsOn(this.used, position, day);
-    return capacity === 0 ? 1 : Math.round((used / capacity) * 10_000) / 10_000;
+    return this.utilizationWith(position, day, this.usedOn(position, day));
   }
 
   row(position: number, day: DayNumber): CounterDayUsage {
     const entry = this.entries[position];
     const capacity = this.capacity(position, day);
-    const used = this.unitsOn(this.used, position, day);
-    const utilization = this.utilization(position, day);
+    const used = this.usedOn(position, day);
+    const utilization = this.utilizationWith(position, day, used);
+    const d = day - this.first;
     return {
       scope: entry.counter.scope,
       ref: entry.counter.ref,
@@ -296,7 +261,7 @@ class UsageRules {
       date: formatDate(day),
       capacity,
       used,
-      held: this.unitsOn(this.held, position, day),
+      held: d < 0 || d >= this.days ? 0 : this.held.on(position, d),
       free: capacity === null ? null : Math.max(0, capacity - used),
       utilization: Number.isNaN(utilization) ? null : utilization,
       blocked: this.blocked(position, day),
@@ -315,7 +280,17 @@ export class UsagePlan {
     readonly filter: UsageFilter,
     /** by counter position: FILTERED_OUT, PER_DAY, or the steady utilization (NaN: unlimited) */
     readonly steady: Float64Array,
+    /** by counter position: the steady capacity (NaN: unlimited), where `steady` is a utilization */
+    readonly capacity: Float64Array,
+    /** by counter position: 1 for a steady window that has started today (E4.2: its capacity is 0 today) */
+    readonly closedToday: Uint8Array,
   ) {}
+
+  /** Whether a cell is counted under the filter's minimum utilization. */
+  counted(utilization: number): boolean {
+    const min = this.filter.minUtilization;
+    return min === null || utilization >= min; // NaN (unlimited) is below any minimum
+  }
 
   static *of(
     snapshot: Snapshot,
@@ -327,12 +302,18 @@ export class UsagePlan {
     const days = (parseDate(range.to) as DayNumber) - first + 1;
     const rules = yield* UsageRules.of(snapshot, clock, first, days);
     const steady = new Float64Array(rules.entries.length);
+    const capacity = new Float64Array(rules.entries.length);
+    const closedToday = new Uint8Array(rules.entries.length);
     yield* eachInSlices(rules.entries, (entry, position) => {
       if (!matches(entry, filter)) steady[position] = FILTERED_OUT;
       else if (entry.counter.overrides !== null) steady[position] = PER_DAY;
-      else steady[position] = rules.utilization(position, rules.today - 1);
+      else {
+        capacity[position] = rules.capacity(position, rules.today - 1) ?? NaN;
+        steady[position] = utilizationOf(0, capacity[position]);
+        closedToday[position] = Number(rules.blocked(position, rules.today));
+      }
     });
-    return new UsagePlan(rules, filter, steady);
+    return new UsagePlan(rules, filter, steady, capacity, closedToday);
   }
 }
 
@@ -342,10 +323,11 @@ export class UsagePlan {
  * [offset, offset + limit) of it and the total.
  *
  * A (counter, day) cell is numbered day-major (cell = dayIndex × counters + position), so ascending cells are the
- * order of ties. Only the counters that rows name or overrides make vary are worked out day by day; a steady counter
- * counts all its days at once and is visited per day only if it is above 0 % (or is a window of today). The cells
- * above 0 % come out in cell order and are sorted by utilization; those at 0 % and the unlimited ones are walked,
- * lazily, only when the page reaches past the others. Cost: the counters once, plus the rows' counters × days.
+ * order of ties. A steady counter counts all its days at once; day by day, only the counters with units that day,
+ * those overrides make vary, those above 0 % with nothing used and the windows of today are visited, in position
+ * order. The cells above 0 % come out in cell order and are sorted by utilization; those at 0 % and the unlimited
+ * ones are walked, lazily, only when the page reaches past the others. Cost: the counters once, plus the stored
+ * counter-days of the range.
  */
 export function* counterUsage(
   plan: UsagePlan,
@@ -353,49 +335,32 @@ export function* counterUsage(
   page: { offset: number; limit: number },
 ): Steps<UsagePage> {
   const { rules, steady } = plan;
-  yield* rules.record(data);
+  const used = yield* rules.record(data);
   const { entries, first, days, today } = rules;
   const width = entries.length;
-  const min = plan.filter.minUtilization;
-  const counted = (utilization: number): boolean =>
-    min === null || (!Number.isNaN(utilization) && utilization >= min);
   const todayIndex = today >= first && today < first + days ? today - first : -1;
-  const perDay = (position: number): boolean => steady[position] === PER_DAY || rules.hasUsed(position);
-  /** The cell's utilization (NaN: unlimited); the counter is selected. */
-  const utilizationOf = (position: number, d: number): number =>
-    perDay(position) || (d === todayIndex && entries[position].window !== null)
-      ? rules.utilization(position, first + d)
-      : steady[position];
-  // the steady counters' cells are counted here; the counters to visit day by day are listed in position order
+  const counted = (utilization: number): number => Number(plan.counted(utilization));
+  // the steady counters' cells are counted here as if nothing were used; those to visit every day are listed
   let total = 0;
   const visited: number[] = [];
-  yield* eachInSlices(entries, (entry, position) => {
+  yield* eachInSlices(entries, (_, position) => {
     const utilization = steady[position];
     if (utilization === FILTERED_OUT) return;
-    if (perDay(position)) return void visited.push(position);
-    if (counted(utilization)) total += days;
+    if (utilization === PER_DAY) return void visited.push(position);
+    total += days * counted(utilization);
     let visit = utilization > 0;
-    if (todayIndex >= 0 && entry.window !== null) {
-      const onToday = rules.utilization(position, today);
-      total += Number(counted(onToday)) - Number(counted(utilization));
-      visit ||= onToday > 0;
+    if (todayIndex >= 0 && plan.closedToday[position] === 1) {
+      total += counted(1) - counted(utilization);
+      visit = true;
     }
     if (visit) visited.push(position);
   });
-  const above: number[] = [];
-  const steps: number[] = [];
+  let most = visited.length * days;
+  for (let d = 0; d < days; d++) most += used.on(first + d).positions.length;
+  const cells = new UsageCells(plan, visited, todayIndex, most);
   for (let d = 0; d < days; d++) {
-    yield* eachInSlices(visited, (position) => {
-      const utilization = utilizationOf(position, d);
-      if (perDay(position)) {
-        if (!counted(utilization)) return;
-        total++;
-      }
-      if (utilization > 0 && counted(utilization)) {
-        above.push(d * width + position);
-        steps.push(Math.round(utilization * STEPS));
-      }
-    });
+    yield;
+    total += cells.day(d, used.on(first + d));
   }
   const items: CounterDayUsage[] = [];
   const end = Math.min(total, page.offset + page.limit);
@@ -403,7 +368,10 @@ export function* counterUsage(
   const take = (cell: number): void => {
     if (taken++ >= page.offset) items.push(rules.row(cell % width, first + Math.floor(cell / width)));
   };
-  const ordered = yield* byUtilization(above, steps);
+  const ordered = yield* byUtilization(
+    cells.above.subarray(0, cells.count),
+    cells.steps.subarray(0, cells.count),
+  );
   for (let i = 0; i < ordered.length && taken < end; i++) {
     if (i % CELLS_PER_SLICE === 0) yield;
     take(ordered[i]);
@@ -414,11 +382,70 @@ export function* counterUsage(
       if (cell % CELLS_PER_SLICE === 0) yield;
       const position = cell % width;
       if (steady[position] === FILTERED_OUT) continue;
-      const utilization = utilizationOf(position, Math.floor(cell / width));
+      const d = Math.floor(cell / width);
+      const utilization = cells.utilization(position, d, used.of(position, first + d));
       if (counted(utilization) && !(utilization > 0) && Number.isNaN(utilization) === unlimited) take(cell);
     }
   }
   return { total, items };
+}
+
+/**
+ * The cells of `counterUsage` above 0 %, day by day, in cell order, with their utilization in steps. A day merges, in
+ * position order, the counters visited every day (worked out per day, above 0 % with nothing used, or closed today)
+ * with those that have units that day: a counter's cell costs a few array reads, unless overrides make it vary.
+ */
+class UsageCells {
+  /** the cells kept, then their utilizations in steps: [0, count) */
+  readonly above: Int32Array;
+  readonly steps: Float64Array;
+  count = 0;
+
+  /** `most`: at most this many cells are kept */
+  constructor(
+    private readonly plan: UsagePlan,
+    private readonly visited: readonly number[],
+    private readonly todayIndex: number,
+    most: number,
+  ) {
+    this.above = new Int32Array(most);
+    this.steps = new Float64Array(most);
+  }
+
+  /** A selected counter's utilization on day index d with `used` units (NaN: unlimited). */
+  utilization(position: number, d: number, used: number): number {
+    const { rules, steady, capacity, closedToday } = this.plan;
+    if (steady[position] === PER_DAY) return rules.utilizationWith(position, rules.first + d, used);
+    return utilizationOf(used, d === this.todayIndex && closedToday[position] === 1 ? 0 : capacity[position]);
+  }
+
+  /** Keeps the day's cells above 0 %; returns what the day adds to the total counted as if nothing were used. */
+  day(d: number, { positions, units }: DayColumn): number {
+    const { plan, visited } = this;
+    const { steady } = plan;
+    const width = steady.length;
+    let total = 0;
+    for (let i = 0, j = 0; i < visited.length || j < positions.length;) {
+      const next = Math.min(
+        i < visited.length ? visited[i] : width,
+        j < positions.length ? positions[j] : width,
+      );
+      if (i < visited.length && visited[i] === next) i++;
+      const withUnits = j < positions.length && positions[j] === next;
+      const used = withUnits ? units[j++] : 0;
+      if (steady[next] === FILTERED_OUT) continue;
+      const utilization = this.utilization(next, d, used);
+      // a counter worked out per day was not counted; a steady one was, as if nothing were used
+      if (steady[next] === PER_DAY) total += Number(plan.counted(utilization));
+      else if (withUnits)
+        total += Number(plan.counted(utilization)) - Number(plan.counted(this.utilization(next, d, 0)));
+      if (utilization > 0 && plan.counted(utilization)) {
+        this.above[this.count] = d * width + next;
+        this.steps[this.count++] = Math.round(utilization * STEPS);
+      }
+    }
+    return total;
+  }
 }
 
 /** Cells sorted, or walked by a page that reaches far into the list, between two yields. */
@@ -434,7 +461,7 @@ const STEPS = 10_000;
  * a counting sort on the 10,000 steps up to 100 % (linear, whatever the number of cells, in slices); the few above
  * 100 % (capacity lowered under what is held) are sorted by comparison and come first.
  */
-function* byUtilization(cells: readonly number[], steps: readonly number[]): Steps<Int32Array> {
+function* byUtilization(cells: Int32Array, steps: Float64Array): Steps<Int32Array> {
   const over: number[] = [];
   const starts = new Int32Array(STEPS + 2);
   for (let i = 0; i < cells.length; i++) {

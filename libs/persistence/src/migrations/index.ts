@@ -5,6 +5,7 @@ import { Reservations1795290000000 } from './1795290000000-reservations';
 import { ProductContentHash1795300000000 } from './1795300000000-product-content-hash';
 import { CapacityCountersDate1795310000000 } from './1795310000000-capacity-counters-date';
 import { ConfigurationVersionProvenance1795320000000 } from './1795320000000-configuration-version-provenance';
+import { CapacityCountersChanges1795330000000 } from './1795330000000-capacity-counters-changes';
 
 /** Migrations in the order they run; each feature appends its own. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -14,4 +15,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   ProductContentHash1795300000000,
   CapacityCountersDate1795310000000,
   ConfigurationVersionProvenance1795320000000,
+  CapacityCountersChanges1795330000000,
 ];
