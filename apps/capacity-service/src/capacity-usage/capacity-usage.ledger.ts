@@ -16,9 +16,9 @@ interface Copy {
 
 /**
  * This replica's copy of the counters' used units on the days usage answers and gauges ask about (docs/api.md,
- * "GET {base}/capacity/usage"): the days are loaded once, then each read brings them up to date with the rows
- * written since the last one, whichever replica wrote them, in one statement whose cost follows what changed, not
- * the size of the network. A read's statement starts after the read was asked for, so it sees every write committed
+ * "GET {base}/capacity/usage"): the days are loaded once, then each read brings them up to date with the counters
+ * of the reservations written since the last one, whichever replica wrote them, in one statement whose cost follows
+ * what changed, not the size of the network. A read's statement starts after the read was asked for, so it sees every write committed
  * before: a counter reported with `free` = n takes a hold of n. Reads run one after another (each one short). The
  * copy is of the active snapshot's counters (another snapshot loads again); deleted or truncated counters load it
  * again too.
