@@ -2,14 +2,14 @@
  * S1-usage: `GET {base}/capacity/usage` on the national network (16,160 routes; `BENCH_USAGE_ROUTES` for a smaller
  * generated one): every counter for 7 days (the default range), its first page (`BENCH_USAGE_PAGE_SIZE`, default
  * 100), with one DISPATCH and WINDOW counter in ten (`BENCH_USAGE_USED_EVERY`) used on every day and 2,000 holds
- * still HELD, sent one after another with nothing else running. Before each timed request, another connection adds a
- * unit to 1,000 stored counter-days (`BENCH_USAGE_WRITES`) as reservations of another replica would, so each answer
- * has that many changes to take in; the same requests with nothing written between them, and the first request after
- * start-up (which loads the week), are reported beside. Baseline in the same run: the 100-item calculation of the
- * same world, sent the same way. Event-loop stalls show as the service's longest event-loop delay over those requests
- * (`nodejs_eventloop_lag_max_seconds`, reset by a scrape before them), and as the worst latency of small calculations
- * sent back to back while more usage requests run (their times are reported too), against the same calculations
- * with nothing else running.
+ * still HELD (`BENCH_USAGE_HELD`), sent one after another with nothing else running. Before each timed request,
+ * another connection adds a unit to 1,000 stored counter-days (`BENCH_USAGE_WRITES`) as reservations of another
+ * replica would, so each answer has that many changes to take in; the same requests with nothing written between
+ * them, and the first request after start-up (which loads the week), are reported beside. Baseline in the same run:
+ * the 100-item calculation of the same world, sent the same way. Event-loop stalls show as the service's longest
+ * event-loop delay over those requests (`nodejs_eventloop_lag_max_seconds`, reset by a scrape before them), and as
+ * the worst latency of small calculations sent back to back while more usage requests run (their times are reported
+ * too), against the same calculations with nothing else running.
  */
 import { Client } from 'pg';
 import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
@@ -31,7 +31,8 @@ import {
 const USAGE_REQUESTS = 20;
 const PAGE_SIZE = Number(process.env.BENCH_USAGE_PAGE_SIZE ?? 100);
 const CALCULATIONS = 50;
-const HELD = 2000;
+/** Reservations still HELD (`BENCH_USAGE_HELD`). */
+const HELD = Number(process.env.BENCH_USAGE_HELD ?? 2000);
 /** One DISPATCH and WINDOW counter in this many has units on each day (`BENCH_USAGE_USED_EVERY`; 1: all of them). */
 const USED_EVERY = Number(process.env.BENCH_USAGE_USED_EVERY ?? 10);
 /** Counter-days written between two timed usage requests (`BENCH_USAGE_WRITES`). */

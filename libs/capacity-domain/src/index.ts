@@ -90,7 +90,6 @@ export { calculate, explain, planReads } from './engine/capacity-engine';
 export type * from './engine/explanation.types';
 export type {
   CounterDayUsage,
-  HeldUnitsRow,
   UsageData,
   UsageFilter,
   UsageLevels,

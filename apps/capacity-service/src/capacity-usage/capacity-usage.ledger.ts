@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { runInSlices, Snapshot, UsageData, UsedUnits } from '@delivery/capacity-domain';
+import { runInSlices, Snapshot, UsageData, UsedUnits, UsedUnitsRow } from '@delivery/capacity-domain';
 import { eventLoopPacer } from '@delivery/persistence';
 import { CAPACITY_USAGE_READER, CapacityUsageReader } from './capacity-usage.port';
 
@@ -7,7 +7,10 @@ import { CAPACITY_USAGE_READER, CapacityUsageReader } from './capacity-usage.por
 export const MAX_LEDGER_DAYS = 124;
 
 interface Copy {
-  readonly units: UsedUnits;
+  readonly used: UsedUnits;
+  readonly held: UsedUnits;
+  /** the reservations `held` counts: those HELD at the last read */
+  readonly holding: Set<string>;
   readonly from: number;
   readonly to: number;
   readonly mark: string;
@@ -15,13 +18,14 @@ interface Copy {
 }
 
 /**
- * This replica's copy of the counters' used units on the days usage answers and gauges ask about (docs/api.md,
- * "GET {base}/capacity/usage"): the days are loaded once, then each read brings them up to date with the counters
- * of the reservations written since the last one, whichever replica wrote them, in one statement whose cost follows
- * what changed, not the size of the network. A read's statement starts after the read was asked for, so it sees every write committed
- * before: a counter reported with `free` = n takes a hold of n. Reads run one after another (each one short). The
- * copy is of the active snapshot's counters (another snapshot loads again); deleted or truncated counters load it
- * again too.
+ * This replica's copy of the counters' used and held units on the days usage answers and gauges ask about
+ * (docs/api.md, "GET {base}/capacity/usage"). The days are read whole once; then each read takes in the reservations
+ * written since the last one, whichever replica wrote them — the counters they name, read again, and their units
+ * added to `held` when they start holding or taken off when they stop — in one statement whose cost follows what
+ * changed, not the size of the network or the number of holds. A read's statement starts after the read was asked
+ * for, so it sees every write committed before: a counter reported with `free` = n takes a hold of n. Reads run one
+ * after another (each one short). The copy is of the active snapshot's counters (another snapshot loads again);
+ * removed counters or HELD reservations load it again too.
  */
 @Injectable()
 export class CapacityUsageLedger {
@@ -44,7 +48,7 @@ export class CapacityUsageLedger {
     let copy = this.copy;
     if (
       copy !== null &&
-      (copy.units.snapshot !== snapshot ||
+      (copy.used.snapshot !== snapshot ||
         Math.max(copy.to, to) - Math.min(copy.from, from) >= MAX_LEDGER_DAYS)
     )
       copy = null;
@@ -62,9 +66,23 @@ export class CapacityUsageLedger {
       return this.upToDate(snapshot, from, to);
     }
     const pacer = eventLoopPacer();
-    const base = copy?.units ?? (await runInSlices(UsedUnits.of(snapshot), pacer));
-    const units = await runInSlices(base.with(read.used), pacer);
-    this.copy = { units, ...span, mark: read.mark, removals: read.removals };
-    return { used: units, held: read.held };
+    const none = copy === null ? await runInSlices(UsedUnits.of(snapshot), pacer) : null;
+    const holding = copy?.holding ?? new Set<string>();
+    // the reservations that start holding, and those that stop: their units added to `held`, or taken off
+    const starts: string[] = [];
+    const stops: string[] = [];
+    const heldChanges: UsedUnitsRow[] = [];
+    for (const { identifier, held, taken } of read.reservations) {
+      if (pacer.due()) await pacer.pause();
+      if (held === holding.has(identifier)) continue;
+      (held ? starts : stops).push(identifier);
+      for (const take of taken) heldChanges.push(held ? take : { ...take, used: -take.used });
+    }
+    const used = await runInSlices((copy?.used ?? (none as UsedUnits)).with(read.used), pacer);
+    const held = await runInSlices((copy?.held ?? (none as UsedUnits)).plus(heldChanges), pacer);
+    for (const identifier of starts) holding.add(identifier);
+    for (const identifier of stops) holding.delete(identifier);
+    this.copy = { used, held, holding, ...span, mark: read.mark, removals: read.removals };
+    return { used, held };
   }
 }

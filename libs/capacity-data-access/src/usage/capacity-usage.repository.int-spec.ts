@@ -59,7 +59,9 @@ describe('CapacityUsageRepository', () => {
               '[{"scope":"DISPATCH","ref":"R1","date":"2026-11-25","units":3,"capacity":10}]')`);
     const read = await repository.read({ load: [DAY, NEXT], since: null });
     expect(lines(read)).toEqual(['DISPATCH R1 +0 5', 'WINDOW R1:AM +1 2']);
-    expect(read.held).toEqual([{ scope: 'DISPATCH', ref: 'R1', date: '2026-11-25', units: 2 }]);
+    expect(read.reservations).toEqual([
+      { identifier: 'a', held: true, taken: [{ scope: 'DISPATCH', ref: 'R1', day: DAY, used: 2 }] },
+    ]);
     expect(read.mark).toMatch(/^\d+$/);
   });
 
@@ -72,7 +74,11 @@ describe('CapacityUsageRepository', () => {
     await write(`UPDATE capacity_counters SET used = 9 WHERE ref = 'R1:AM'`); // no reservation: not a change read
     const second = await repository.read({ load: [], since: { mark: first.mark, ...WEEK } });
     expect(lines(second)).toEqual(['DISPATCH R1 +0 0']);
+    expect(second.reservations.map((r) => `${r.identifier} ${r.held}`).sort()).toEqual(['a true', 'b true']);
     expect(second.removals).toBe(first.removals);
+    await reserve('a', 'R1', '2026-11-25', 0); // the same reservation again: now released
+    const third = await repository.read({ load: [], since: { mark: second.mark, ...WEEK } });
+    expect(third.reservations.map((r) => `${r.identifier} ${r.held}`)).toEqual(['a false']);
   });
 
   it('sees at the next read what a transaction still open at the last one commits afterwards', async () => {
@@ -94,14 +100,23 @@ describe('CapacityUsageRepository', () => {
     }
   });
 
-  it('counts removals: a truncate or the delete of a row with units, not the delete of a row at 0', async () => {
-    const removals = async () => (await repository.read({ load: [], since: null })).removals;
-    const before = Number(await removals());
+  it('counts removals: a truncate, the delete of a row with units or of a HELD reservation, not the clean-ups', async () => {
+    const removals = async () => Number((await repository.read({ load: [], since: null })).removals);
+    const before = await removals();
     await write(`DELETE FROM capacity_counters WHERE ref = 'CD01' AND used = 0`);
-    expect(Number(await removals())).toBe(before);
+    // a reservation refused in the transaction that wrote it (what capacity_reserve does with a full one)
+    await db.transaction(async (sql) => {
+      await sql.query(reservationWrites('refused', 'R1', '2026-11-25', 5)[0]);
+      await sql.query(`DELETE FROM capacity_reservations WHERE identifier = 'refused'`);
+    });
+    expect(await removals()).toBe(before);
     await write(`DELETE FROM capacity_counters WHERE ref = 'R1'`);
-    expect(Number(await removals())).toBe(before + 1);
+    expect(await removals()).toBe(before + 1);
+    await reserve('a', 'R1:AM', '2026-11-26', 3);
+    await write(`DELETE FROM capacity_reservations WHERE identifier = 'a'`);
+    expect(await removals()).toBe(before + 2);
     await write('TRUNCATE capacity_counters');
-    expect(Number(await removals())).toBe(before + 2);
+    await write('TRUNCATE capacity_reservations');
+    expect(await removals()).toBe(before + 4);
   });
 });

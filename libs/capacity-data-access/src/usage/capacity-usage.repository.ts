@@ -1,11 +1,11 @@
 /**
  * What the usage view reads (docs/api.md, "GET {base}/capacity/usage"), in one statement on the application's
- * connections: the counters of the days a reader does not hold yet, those written since its last read on the days it
- * holds, the units reservations still HELD, and where to read from next time.
+ * connections: the counters of the days a reader does not hold yet, and, since its last read, the reservations
+ * written and the counters they name; or, for a reader starting afresh, every HELD reservation.
  */
-import type { CounterScope, HeldUnitsRow, UsedUnitsRow } from '@delivery/capacity-domain';
+import type { CounterScope, UsedUnitsRow } from '@delivery/capacity-domain';
 import { eventLoopPacer, type Sql } from '@delivery/persistence';
-import { dateOf } from '../epoch-days';
+import { dateOf, epochDay } from '../epoch-days';
 import type { CounterTake } from '../reservations/reservation.records';
 
 /**
@@ -13,11 +13,15 @@ import type { CounterTake } from '../reservations/reservation.records';
  * national network's week is tens of thousands of counter-days, and rows cost more to carry and parse than the text.
  * The days to load come whole (`used > 0`, through `capacity_counters_date_idx`). On the days held, the counters
  * named by the reservations written since the mark (`capacity_reservations_written_by_idx`: a hold, a release, an
- * expiry), read by primary key, back at 0 included. `held` is the `taken` lists of the HELD reservations as JSON, a
- * line each. `mark` is the oldest transaction still running now: whatever commits after this statement was written
- * by it or a later one. `removals` tells counters were deleted since. One statement, one snapshot: all of it agrees.
+ * expiry), read by primary key, back at 0 included. `reservations` are those same reservations — or, without a mark,
+ * every HELD one — as JSON lines `[identifier, held, taken]`. `mark` is the oldest transaction still running now:
+ * whatever commits after this statement was written by it or a later one. `removals` tells that counters or HELD
+ * reservations were removed since. One statement, one snapshot: all of it agrees.
  */
 const READ = `
+  WITH changed AS (
+    SELECT identifier, status, taken FROM capacity_reservations WHERE written_by >= $2::xid8
+  )
   SELECT 'used' AS kind, string_agg(scope || ' ' || ref || ' ' || (date - DATE '1970-01-01') || ' ' || used, E'\\n')
     AS packed
   FROM (
@@ -26,20 +30,25 @@ const READ = `
     SELECT c.scope, c.ref, c.date, c.used
     FROM (
       SELECT DISTINCT t.scope, t.ref, t.date
-      FROM capacity_reservations r, jsonb_to_recordset(r.taken) AS t(scope text, ref text, date date)
-      WHERE r.written_by >= $2::xid8 AND t.date BETWEEN $3::date AND $4::date
+      FROM changed, jsonb_to_recordset(changed.taken) AS t(scope text, ref text, date date)
+      WHERE t.date BETWEEN $3::date AND $4::date
     ) AS named
     JOIN capacity_counters c ON c.scope = named.scope AND c.ref = named.ref AND c.date = named.date
   ) AS counters
   UNION ALL
-  SELECT 'held', string_agg(taken::text, E'\\n') FROM capacity_reservations WHERE status = 'HELD'
+  SELECT 'reservations', string_agg(jsonb_build_array(identifier, status = 'HELD', taken)::text, E'\\n')
+  FROM (
+    SELECT identifier, status, taken FROM capacity_reservations WHERE $2::xid8 IS NULL AND status = 'HELD'
+    UNION ALL
+    SELECT identifier, status, taken FROM changed
+  ) AS reservations
   UNION ALL
   SELECT 'mark', pg_snapshot_xmin(pg_current_snapshot())::text
   UNION ALL
-  SELECT 'removals', removals::text FROM capacity_counters_removals`;
+  SELECT 'removals', removals::text FROM capacity_usage_removals`;
 
 interface ReadRow {
-  kind: 'used' | 'held' | 'mark' | 'removals';
+  kind: 'used' | 'reservations' | 'mark' | 'removals';
   /** null when there is nothing */
   packed: string | null;
 }
@@ -52,18 +61,28 @@ interface ReadRow {
 export interface CounterReadRequest {
   /** days (since 1970-01-01) to read whole */
   readonly load: readonly number[];
-  /** the counters reservations written since `mark` took or gave back on the days [from, to] (since 1970-01-01) */
+  /**
+   * since the last read: the reservations written since `mark`, and the counters they took or gave back on the
+   * days [from, to] (since 1970-01-01); null: a first read (every HELD reservation)
+   */
   readonly since: { readonly mark: string; readonly from: number; readonly to: number } | null;
+}
+
+/** A reservation read: whether it holds (status HELD) and what it took, per counter-day (`used`: its units). */
+export interface ReservationTake {
+  readonly identifier: string;
+  readonly held: boolean;
+  readonly taken: readonly UsedUnitsRow[];
 }
 
 export interface CounterRead {
   /** the counter-days of the days loaded (with units), then those changed since the mark (their units, maybe 0) */
   readonly used: UsedUnitsRow[];
-  /** the entries of every HELD reservation's list */
-  readonly held: HeldUnitsRow[];
+  /** the reservations written since the mark; on a first read, every HELD one */
+  readonly reservations: ReservationTake[];
   /** the mark of the next read */
   readonly mark: string;
-  /** goes up whenever counters with units are deleted or the table truncated: what was held must be loaded again */
+  /** goes up whenever counters with units or HELD reservations are removed: a reader loads again */
   readonly removals: string;
 }
 
@@ -90,10 +109,10 @@ export class CapacityUsageRepository {
     ]);
     const packed = (kind: ReadRow['kind']) => rows.find((row) => row.kind === kind)?.packed ?? null;
     const used = packed('used');
-    const held = packed('held');
+    const reservations = packed('reservations');
     return {
       used: used === null ? [] : await unpack(used),
-      held: held === null ? [] : await heldEntries(held),
+      reservations: reservations === null ? [] : await unpackReservations(reservations),
       mark: packed('mark') as string,
       removals: packed('removals') as string,
     };
@@ -123,14 +142,18 @@ async function unpack(packed: string): Promise<UsedUnitsRow[]> {
   return rows;
 }
 
-/** The entries of HELD reservations' lists (JSON, a line each: JSON text never holds a raw line break). */
-async function heldEntries(lists: string): Promise<HeldUnitsRow[]> {
-  const held: HeldUnitsRow[] = [];
+/** Reservations as JSON lines `[identifier, held, taken]` (JSON text never holds a raw line break). */
+async function unpackReservations(lines: string): Promise<ReservationTake[]> {
+  const reservations: ReservationTake[] = [];
   const pacer = eventLoopPacer();
-  for (const list of lists.split('\n')) {
+  for (const line of lines.split('\n')) {
     if (pacer.due()) await pacer.pause();
-    for (const { scope, ref, date, units } of JSON.parse(list) as CounterTake[])
-      held.push({ scope, ref, date, units });
+    const [identifier, held, taken] = JSON.parse(line) as [string, boolean, CounterTake[]];
+    reservations.push({
+      identifier,
+      held,
+      taken: taken.map(({ scope, ref, date, units }) => ({ scope, ref, day: epochDay(date), used: units })),
+    });
   }
-  return held;
+  return reservations;
 }

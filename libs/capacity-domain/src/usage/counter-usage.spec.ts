@@ -23,24 +23,21 @@ const OVERRIDES = [
   { scope: 'PICKING', ref: 'TD07', date: '2026-11-25', capacity: null },
 ];
 const snapshot = snapshotOf({ ...demoDocument(), capacityOverrides: OVERRIDES });
-/** The used units of rows as stored, for a snapshot's counters. */
-const usedUnits = (
-  of: Snapshot,
-  rows: readonly { scope: 'PICKING' | 'DISPATCH' | 'WINDOW'; ref: string; date: string; used: number }[],
-) =>
-  runAtOnce(
-    runAtOnce(UsedUnits.of(of)).with(rows.map((row) => ({ ...row, day: parseDate(row.date) as number }))),
-  );
+type Row = { scope: 'PICKING' | 'DISPATCH' | 'WINDOW'; ref: string; date: string; used: number };
+/** The units of rows for a snapshot's counters: as stored (used), or added up (held, the entries of HELD lists). */
+const usedUnits = (of: Snapshot, rows: readonly Row[], add = false) => {
+  const none = runAtOnce(UsedUnits.of(of));
+  const days = rows.map((row) => ({ ...row, day: parseDate(row.date) as number }));
+  return runAtOnce(add ? none.plus(days) : none.with(days));
+};
 const USED = [
   { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', used: 190 },
   { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-27', used: 100 },
   { scope: 'PICKING' as const, ref: 'CD01', date: '2026-11-24', used: 500 },
   { scope: 'WINDOW' as const, ref: 'R-CD01-LIMCENTRO-N:AM', date: '2026-11-24', used: 12 },
 ];
-const DATA: UsageData = {
-  used: usedUnits(snapshot, USED),
-  held: [{ scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', units: 2 }],
-};
+const HELD = [{ scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', used: 2 }];
+const DATA: UsageData = { used: usedUnits(snapshot, USED), held: usedUnits(snapshot, HELD, true) };
 const WEEK = { from: '2026-11-24', to: '2026-11-30' };
 const usage = (
   filter: Partial<UsageFilter> = {},
@@ -136,11 +133,15 @@ describe('capacity usage per counter and day', () => {
         { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-12-01', used: 200 },
         { scope: 'DISPATCH' as const, ref: 'R-GONE', date: '2026-11-25', used: 5 },
       ]),
-      held: [
-        ...DATA.held,
-        { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', units: 3 },
-        { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-12-01', units: 4 },
-      ],
+      held: usedUnits(
+        snapshot,
+        [
+          ...HELD,
+          { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', used: 3 },
+          { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-12-01', used: 4 },
+        ],
+        true,
+      ),
     };
     const page = usage({}, { offset: 0, limit: 1000 }, WEEK, more);
     expect(page.total).toBe(91);
@@ -223,7 +224,11 @@ describe('capacity usage per counter and day', () => {
     const closed = snapshotOf({ ...document, capacityOverrides: OVERRIDES });
     const plan = runAtOnce(UsagePlan.of(closed, WEEK, { ...ALL, scope: 'DISPATCH' }, CLOCK));
     const page = runAtOnce(
-      counterUsage(plan, { ...DATA, used: usedUnits(closed, USED) }, { offset: 0, limit: 9 }),
+      counterUsage(
+        plan,
+        { used: usedUnits(closed, USED), held: usedUnits(closed, HELD, true) },
+        { offset: 0, limit: 9 },
+      ),
     );
     expect(page.total).toBe(42);
     expect(page.items.map((i) => `${i.ref} ${i.date} ${i.capacity} ${i.free} ${i.utilization}`)).toEqual([

@@ -6,9 +6,9 @@
  * the utilization. The same functions the calculation uses decide every number, so a counter reported with
  * `free = n` takes a hold of n units and refuses n + 1.
  *
- * Built for a national network: counters are listed once per snapshot, with their positions by scope and ref; units
- * are kept only for the counters the rows name; only the cells above 0 % (the few the counters table holds) are kept
- * and sorted, and objects are built for the requested page only, so memory follows the counters and the rows, not
+ * Built for a national network: counters are listed once per snapshot, with their positions (`usageCounters`); the
+ * units come per day for the counters that have some (`UsedUnits`); only the cells above 0 % are kept and sorted, and
+ * objects are built for the requested page only, so memory follows the counters and the stored counter-days, not
  * counters × days. It runs in slices (`Steps`) so a caller can let the event loop turn.
  */
 import { businessNow, Clock } from '../calendar/business-time';
@@ -19,24 +19,13 @@ import { eachInSlices, Steps } from '../configuration/slices';
 import { CounterBook } from '../engine/capacity-counters';
 import { PathDateSearch } from '../engine/path-dates.calculator';
 import { requestScope, RequestScope } from '../engine/request-scope';
-import { CounterList, UsageCounter, usageCounters } from './usage-counters';
+import { UsageCounter, usageCounters } from './usage-counters';
 import type { DayColumn, UsedUnits } from './used-units';
 
 /** At most this many days per query (the range is inclusive). */
 export const MAX_USAGE_DAYS = 62;
 /** Days of the default range: today and the next six. */
 export const DEFAULT_USAGE_DAYS = 7;
-
-/**
- * Units a counter lends to a reservation still HELD on a day (part of its `used`); the entries of several
- * reservations on the same counter and day add up.
- */
-export interface HeldUnitsRow {
-  scope: CounterScope;
-  ref: string;
-  date: string;
-  units: number;
-}
 
 export interface UsageFilter {
   readonly scope: CounterScope | null;
@@ -50,10 +39,11 @@ export interface UsageFilter {
   readonly minUtilization: number | null;
 }
 
+/** Units of the snapshot the answer is worked out for, on (at least) the days of the range. */
 export interface UsageData {
-  /** at least the days of the range, for the snapshot the answer is worked out for */
   readonly used: UsedUnits;
-  readonly held: readonly HeldUnitsRow[];
+  /** the units of reservations still HELD (part of `used`): the entries of their `taken`, added up */
+  readonly held: UsedUnits;
 }
 
 export interface CounterDayUsage {
@@ -128,73 +118,28 @@ function utilizationOf(used: number, capacity: number): number {
 }
 
 /**
- * Units held per day of a range for the counters HELD reservations name: a slot of `days` numbers each, in one array
- * that grows by doubling, found by the counter's position (no per-counter allocation, no hashing).
- */
-class DayUnits {
-  /** slot + 1 by counter position; 0: no row */
-  private readonly slotOf: Int32Array;
-  private units: Float64Array;
-  private slots = 0;
-
-  constructor(
-    width: number,
-    private readonly days: number,
-  ) {
-    this.slotOf = new Int32Array(width);
-    this.units = new Float64Array(64 * days);
-  }
-
-  add(position: number, d: number, value: number): void {
-    let slot = this.slotOf[position] - 1;
-    if (slot < 0) {
-      slot = this.slots++;
-      this.slotOf[position] = slot + 1;
-      if (this.slots * this.days > this.units.length) {
-        const grown = new Float64Array(this.units.length * 2);
-        grown.set(this.units);
-        this.units = grown;
-      }
-    }
-    this.units[slot * this.days + d] += value;
-  }
-
-  on(position: number, d: number): number {
-    const slot = this.slotOf[position] - 1;
-    return slot < 0 ? 0 : this.units[slot * this.days + d];
-  }
-}
-
-/**
  * The numbers of every counter on every day of a range, by the engine's own rules: capacity from `CounterBook`,
- * the window closed by time from `PathDateSearch`, used units as stored (`UsedUnits`), held units as the HELD
- * reservations list them. A counter is known by its position in the snapshot's list (`usageCounters`).
+ * the window closed by time from `PathDateSearch`, used and held units as read (`UsedUnits`). A counter is known by its position in the snapshot's list (`usageCounters`).
  */
 class UsageRules {
-  readonly entries: readonly UsageCounter[];
   readonly today: DayNumber;
-  private readonly position: CounterList['position'];
   private readonly book: CounterBook;
   private readonly search: PathDateSearch;
   private used: UsedUnits | null = null;
-  /** units held per day of the range, by counter position */
-  private readonly held: DayUnits;
+  private held: UsedUnits | null = null;
 
   /** The rules of a range, before any units are recorded: every counter has used nothing. */
   static *of(snapshot: Snapshot, clock: Clock, first: DayNumber, days: number): Steps<UsageRules> {
-    return new UsageRules(snapshot, yield* usageCounters(snapshot), clock, first, days);
+    return new UsageRules(snapshot, (yield* usageCounters(snapshot)).entries, clock, first, days);
   }
 
   private constructor(
     private readonly snapshot: Snapshot,
-    { entries, position }: CounterList,
+    readonly entries: readonly UsageCounter[],
     clock: Clock,
     readonly first: DayNumber,
     readonly days: number,
   ) {
-    this.entries = entries;
-    this.position = position;
-    this.held = new DayUnits(entries.length, days);
     this.book = new CounterBook(snapshot, [], false);
     // the scope of a calculation purchased today: what `closedByTime` needs (today, the time of day)
     const today = businessNow(snapshot.settings.timezone, clock.now()).today;
@@ -207,20 +152,13 @@ class UsageRules {
     this.today = scope.today;
   }
 
-  /** Records the units read: the used units of this snapshot's counters, the held rows a slice at a time. */
-  *record(data: UsageData): Steps<UsedUnits> {
-    if (data.used.snapshot !== this.snapshot) throw new Error('the used units are of another snapshot');
-    this.used = data.used;
-    yield* eachInSlices(data.held, (row) => this.hold(row));
-    return data.used;
-  }
-
-  /** Adds a held row's units to its day; one naming no counter of the snapshot, or a day outside the range, is ignored. */
-  private hold({ scope, ref, date, units }: HeldUnitsRow): void {
-    const position = this.position[scope]?.get(ref);
-    const day = parseDate(date);
-    if (position === undefined || day === null || day < this.first || day >= this.first + this.days) return;
-    this.held.add(position, day - this.first, units);
+  /** Records the units read, which must be of this snapshot's counters. */
+  record({ used, held }: UsageData): UsedUnits {
+    if (used.snapshot !== this.snapshot || held.snapshot !== this.snapshot)
+      throw new Error('the units are of another snapshot');
+    this.used = used;
+    this.held = held;
+    return used;
   }
 
   blocked(position: number, day: DayNumber): boolean {
@@ -250,7 +188,6 @@ class UsageRules {
     const capacity = this.capacity(position, day);
     const used = this.usedOn(position, day);
     const utilization = this.utilizationWith(position, day, used);
-    const d = day - this.first;
     return {
       scope: entry.counter.scope,
       ref: entry.counter.ref,
@@ -261,7 +198,7 @@ class UsageRules {
       date: formatDate(day),
       capacity,
       used,
-      held: d < 0 || d >= this.days ? 0 : this.held.on(position, d),
+      held: this.held === null ? 0 : this.held.of(position, day),
       free: capacity === null ? null : Math.max(0, capacity - used),
       utilization: Number.isNaN(utilization) ? null : utilization,
       blocked: this.blocked(position, day),
@@ -335,7 +272,7 @@ export function* counterUsage(
   page: { offset: number; limit: number },
 ): Steps<UsagePage> {
   const { rules, steady } = plan;
-  const used = yield* rules.record(data);
+  const used = rules.record(data);
   const { entries, first, days, today } = rules;
   const width = entries.length;
   const todayIndex = today >= first && today < first + days ? today - first : -1;
@@ -502,7 +439,7 @@ export function* usageLevels(
 ): Steps<UsageLevels[]> {
   const today = businessNow(snapshot.settings.timezone, clock.now()).today;
   const rules = yield* UsageRules.of(snapshot, clock, today, days);
-  yield* rules.record(data);
+  rules.record(data);
   const levels: UsageLevels[] = [];
   const byScope = new Map<CounterScope, UsageLevels[]>();
   for (const scope of ['PICKING', 'DISPATCH', 'WINDOW'] as const) {

@@ -55,9 +55,10 @@ describe('used units kept in memory', () => {
     // the copy shares the day it left alone; the first keeps what it had
     expect(twice.on(DAY + 1)).toBe(once.on(DAY + 1));
     expect(listed(once, [DAY])).toEqual(['PICKING CD01 +0 3', 'DISPATCH R-CD01-LIMCENTRO-N +0 7']);
-    expect(listed(twice.within(DAY + 1, DAY + 1), [DAY, DAY + 1])).toEqual([
-      'WINDOW R-CD01-LIMCENTRO-N:AM +1 2',
-    ]);
+
+    // held units add up: a second hold on a counter-day, then one released
+    const held = runAtOnce(once.plus([row('CD01', DAY, 2, 'PICKING'), row('R-CD01-LIMCENTRO-N', DAY, -7)]));
+    expect(listed(held, [DAY])).toEqual(['PICKING CD01 +0 5']);
   });
 
   it('gives the same days whether rows are merged (few) or the day is rebuilt (many)', () => {
@@ -81,14 +82,19 @@ describe('used units kept in memory', () => {
           return `${scope} ${ref} +${day - DAY} ${units.on(day).units[i]}`;
         }),
       );
-    let units = runAtOnce(UsedUnits.of(wide));
-    const expected = new Map<string, number>();
-    for (const count of [400, 5, 12, 300, 20, 0, 500, 8]) {
-      const rows = rowsOf(count);
-      units = runAtOnce(units.with(rows));
-      for (const { scope, ref, day, used } of rows) expected.set(`${scope} ${ref} +${day - DAY}`, used);
-      const kept = [...expected].filter(([, used]) => used > 0).map(([key, used]) => `${key} ${used}`);
-      expect(listedOf(units).sort()).toEqual(kept.sort());
+    for (const add of [false, true]) {
+      let units = runAtOnce(UsedUnits.of(wide));
+      const expected = new Map<string, number>();
+      for (const count of [400, 5, 12, 300, 20, 0, 500, 8]) {
+        const rows = rowsOf(count);
+        units = runAtOnce(add ? units.plus(rows) : units.with(rows));
+        for (const { scope, ref, day, used } of rows) {
+          const key = `${scope} ${ref} +${day - DAY}`;
+          expected.set(key, add ? (expected.get(key) ?? 0) + used : used);
+        }
+        const kept = [...expected].filter(([, used]) => used > 0).map(([key, used]) => `${key} ${used}`);
+        expect(listedOf(units).sort()).toEqual(kept.sort());
+      }
     }
   });
 });

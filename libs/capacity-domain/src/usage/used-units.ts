@@ -1,6 +1,6 @@
 /**
- * The units used per counter and day (`capacity_counters`) for one snapshot's counters, as a reader keeps them in
- * memory from one read to the next (docs/api.md, "GET {base}/capacity/usage"): per day, the positions
+ * Units per counter and day for one snapshot's counters — used (`capacity_counters`) or held (by HELD
+ * reservations) — as a reader keeps them in memory from one read to the next (docs/api.md, "GET {base}/capacity/usage"): per day, the positions
  * (`usageCounters`) of the counters with units, ascending, and their units — memory follows the rows, not
  * counters × days. Immutable: `with` gives a copy with some counter-days set and shares the days it leaves alone, so
  * an answer being worked out keeps the units it started with while newer ones arrive.
@@ -11,7 +11,7 @@ import type { Snapshot } from '../configuration/snapshot';
 import { eachInSlices, Steps } from '../configuration/slices';
 import { CounterList, usageCounters } from './usage-counters';
 
-/** A counter-day's units as stored: they replace what was known (0: nothing used). */
+/** A counter-day's units: as stored, they replace what was known (0: nothing); or units to add (`plus`). */
 export interface UsedUnitsRow {
   readonly scope: CounterScope;
   readonly ref: string;
@@ -41,19 +41,22 @@ export class UsedUnits {
     return new UsedUnits(snapshot, yield* usageCounters(snapshot), new Map());
   }
 
-  /** The days [from, to] only. */
-  within(from: DayNumber, to: DayNumber): UsedUnits {
-    const days = new Map([...this.days].filter(([day]) => day >= from && day <= to));
-    return new UsedUnits(this.snapshot, this.counters, days);
-  }
-
   /**
    * A copy in which each row's units replace its counter-day's (the last row of a counter-day wins); rows naming no
    * counter of the snapshot are ignored. A day with few rows is merged with what it held; a day with many (a day
    * loaded whole) is rebuilt from a scratch array of the counters, in slices. Cost: the rows, plus what each day
    * they touch holds (or the counters once, for a day with many rows).
    */
-  *with(rows: readonly UsedUnitsRow[]): Steps<UsedUnits> {
+  with(rows: readonly UsedUnitsRow[]): Steps<UsedUnits> {
+    return this.changed(rows, false);
+  }
+
+  /** The same, each row's units added to its counter-day's (negative: taken off). */
+  plus(rows: readonly UsedUnitsRow[]): Steps<UsedUnits> {
+    return this.changed(rows, true);
+  }
+
+  private *changed(rows: readonly UsedUnitsRow[], add: boolean): Steps<UsedUnits> {
     const byDay = new Map<DayNumber, Change[]>();
     yield* eachInSlices(rows, ({ scope, ref, day, used }) => {
       const position = this.counters.position[scope].get(ref);
@@ -68,10 +71,10 @@ export class UsedUnits {
       yield;
       const old = this.days.get(day) ?? EMPTY;
       let column: DayColumn;
-      if (changes.length * MERGE_SHARE <= this.counters.entries.length) column = merged(old, changes);
+      if (changes.length * MERGE_SHARE <= this.counters.entries.length) column = merged(old, changes, add);
       else {
         scratch ??= new Float64Array(this.counters.entries.length);
-        column = yield* rebuilt(old, changes, scratch);
+        column = yield* rebuilt(old, changes, add, scratch);
       }
       if (column.positions.length === 0) days.delete(day);
       else days.set(day, column);
@@ -108,8 +111,11 @@ interface Change {
 /** A day's rows are merged when there are at most one per this many counters; more rebuild the day. */
 const MERGE_SHARE = 16;
 
-/** The day with the changes merged in (sorted by position, stable: a counter's last change wins). */
-function merged(old: DayColumn, changes: Change[]): DayColumn {
+/**
+ * The day with the changes merged in (sorted by position, stable): a counter's last change replaces its units, or
+ * all its changes are added to them (`add`).
+ */
+function merged(old: DayColumn, changes: Change[], add: boolean): DayColumn {
   changes.sort((a, b) => a.position - b.position);
   const most = old.positions.length + changes.length;
   const positions = new Int32Array(most);
@@ -127,17 +133,29 @@ function merged(old: DayColumn, changes: Change[]): DayColumn {
       continue;
     }
     const { position } = changes[j];
-    while (j + 1 < changes.length && changes[j + 1].position === position) j++;
-    if (i < old.positions.length && old.positions[i] === position) i++;
-    keep(position, changes[j++].used);
+    let used = 0;
+    if (i < old.positions.length && old.positions[i] === position) {
+      if (add) used = old.units[i];
+      i++;
+    }
+    for (; j < changes.length && changes[j].position === position; j++)
+      used = add ? used + changes[j].used : changes[j].used;
+    keep(position, used);
   }
   return { positions: positions.slice(0, count), units: units.slice(0, count) };
 }
 
 /** The day with the changes applied, through `scratch` (all 0, and left so): its positions above 0, ascending. */
-function* rebuilt(old: DayColumn, changes: readonly Change[], scratch: Float64Array): Steps<DayColumn> {
+function* rebuilt(
+  old: DayColumn,
+  changes: readonly Change[],
+  add: boolean,
+  scratch: Float64Array,
+): Steps<DayColumn> {
   old.positions.forEach((position, i) => (scratch[position] = old.units[i]));
-  yield* eachInSlices(changes, ({ position, used }) => (scratch[position] = used));
+  yield* eachInSlices(changes, ({ position, used }) => {
+    scratch[position] = add ? scratch[position] + used : used;
+  });
   let count = 0;
   for (let position = 0; position < scratch.length; position++) {
     if (position % POSITIONS_PER_SLICE === 0) yield;
