@@ -4,8 +4,8 @@ import type { CounterRead, CounterReadRequest } from '@delivery/capacity-data-ac
 export type { CounterRead, CounterReadRequest } from '@delivery/capacity-data-access';
 
 /**
- * In one statement: the counters with units on the days to load, those written since a mark on the days already
- * held, the units of the reservations still HELD, and the next mark.
+ * In one statement: the counters with units on the days to load; the reservations written since a mark and the
+ * counters they name on the days already held (on a first read, every HELD reservation); the next mark.
  */
 export interface CapacityUsageReader {
   read(request: CounterReadRequest): Promise<CounterRead>;

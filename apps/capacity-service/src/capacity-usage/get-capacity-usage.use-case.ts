@@ -27,8 +27,9 @@ export interface CapacityUsageResult extends UsagePage {
 
 /**
  * `GET {base}/capacity/usage` (docs/api.md): the active snapshot, one instant of the clock, the used and held units
- * of the range as of now (`CapacityUsageLedger`), and the domain's usage in slices (the event loop turns every few milliseconds,
- * however large the network): its plan, which needs only the snapshot, while the statement runs, then its page.
+ * of the range as of now (`CapacityUsageLedger`), and the domain's usage in slices (the event loop turns every few
+ * milliseconds, however large the network): its plan, which needs only the snapshot, while the statement runs, then
+ * its page.
  */
 @Injectable()
 export class GetCapacityUsageUseCase {

@@ -119,7 +119,8 @@ function utilizationOf(used: number, capacity: number): number {
 
 /**
  * The numbers of every counter on every day of a range, by the engine's own rules: capacity from `CounterBook`,
- * the window closed by time from `PathDateSearch`, used and held units as read (`UsedUnits`). A counter is known by its position in the snapshot's list (`usageCounters`).
+ * the window closed by time from `PathDateSearch`, used and held units as read (`UsedUnits`). A counter is known by
+ * its position in the snapshot's list (`usageCounters`).
  */
 class UsageRules {
   readonly today: DayNumber;

@@ -1,9 +1,9 @@
 /**
- * Units per counter and day for one snapshot's counters — used (`capacity_counters`) or held (by HELD
- * reservations) — as a reader keeps them in memory from one read to the next (docs/api.md, "GET {base}/capacity/usage"): per day, the positions
- * (`usageCounters`) of the counters with units, ascending, and their units — memory follows the rows, not
- * counters × days. Immutable: `with` gives a copy with some counter-days set and shares the days it leaves alone, so
- * an answer being worked out keeps the units it started with while newer ones arrive.
+ * Units per counter and day for one snapshot's counters — used (`capacity_counters`) or held (by HELD reservations)
+ * — as a reader keeps them in memory from one read to the next (docs/api.md, "GET {base}/capacity/usage"): per day,
+ * the positions (`usageCounters`) of the counters with units, ascending, and their units — memory follows the rows,
+ * not counters × days. Immutable: `with` and `plus` give a copy with some counter-days set or added to and share the
+ * days they leave alone, so an answer being worked out keeps the units it started with while newer ones arrive.
  */
 import type { DayNumber } from '../calendar/calendar';
 import type { CounterScope } from '../configuration/configuration-document.types';
