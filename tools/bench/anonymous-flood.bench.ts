@@ -8,9 +8,8 @@
  * (named `BENCH_COMPARE_NAME`) the same rounds are measured first on that build's service, then on this one.
  */
 import os from 'node:os';
-import path from 'node:path';
 import { bearer, mintToken } from '@delivery/auth/testing';
-import { type BenchResult, type BenchScenario, comparedBuilds, verdict } from './bench-scenario';
+import { type BenchResult, type BenchScenario, measureEachBuild, verdict } from './bench-scenario';
 import { startBenchCapacityService } from './bench-services';
 import { prepareDemoDatabase, today } from './capacity-calculation.bench';
 import { referenceRequest } from './engine.bench';
@@ -115,22 +114,7 @@ const scenario: BenchScenario = {
   title: 'paced calculations with and without a flood of anonymous 16 MB bodies',
   target:
     'the calculations’ p99 under the flood within 2 × (and 5 ms) of their p99 alone; every flood request 401',
-  async run() {
-    const builds = comparedBuilds();
-    if (builds.length === 1) return measure(undefined);
-    const results: [string, BenchResult][] = [];
-    for (const { name, dist } of builds) {
-      const main =
-        dist && path.relative(process.cwd(), path.resolve(dist, 'apps/capacity-service/src/main.js'));
-      results.push([name, await measure(main)]);
-    }
-    return {
-      rows: results.flatMap(([build, result]) =>
-        result.rows.map((row) => ({ ...row, subject: `${build}: ${row.subject}` })),
-      ),
-      summary: results.flatMap(([build, result]) => result.summary.map((line) => `${build}: ${line}`)),
-    };
-  },
+  run: () => measureEachBuild(measure),
 };
 
 export default scenario;

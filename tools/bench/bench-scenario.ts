@@ -2,6 +2,8 @@
  * A benchmark scenario of `npm run bench` (tools/bench/bench.ts). Each scenario measures its target and, in
  * the same run, the baseline named in design quality bar (Q1.x), so the ratio survives a noisy machine.
  */
+import path from 'node:path';
+
 export interface BenchFigure {
   /** what was measured, e.g. "p99 latency" */
   metric: string;
@@ -36,4 +38,27 @@ export function comparedBuilds(): { name: string; dist: string | undefined }[] {
   const other = process.env.BENCH_COMPARE_DIST;
   const self = { name: 'this build', dist: undefined };
   return other ? [{ name: process.env.BENCH_COMPARE_NAME ?? 'compared build', dist: other }, self] : [self];
+}
+
+/**
+ * A capacity-service scenario measured on each of `comparedBuilds()`: `measure` gets the service's entry point of
+ * the other build (`undefined`: this one). Compared, each row and summary line names its build.
+ */
+export async function measureEachBuild(
+  measure: (main: string | undefined) => Promise<BenchResult>,
+): Promise<BenchResult> {
+  const builds = comparedBuilds();
+  if (builds.length === 1) return measure(undefined);
+  const results: [string, BenchResult][] = [];
+  for (const { name, dist } of builds) {
+    const main =
+      dist && path.relative(process.cwd(), path.resolve(dist, 'apps/capacity-service/src/main.js'));
+    results.push([name, await measure(main)]);
+  }
+  return {
+    rows: results.flatMap(([build, result]) =>
+      result.rows.map((row) => ({ ...row, subject: `${build}: ${row.subject}` })),
+    ),
+    summary: results.flatMap(([build, result]) => result.summary.map((line) => `${build}: ${line}`)),
+  };
 }

@@ -5,7 +5,7 @@
 export type { Clock } from './calendar/business-time';
 export { oneInstance } from './shared/one-instance';
 export type { Weekday } from './calendar/calendar';
-export { WEEKDAYS } from './calendar/calendar';
+export { formatDate, parseDate, WEEKDAYS } from './calendar/calendar';
 
 export type {
   CapacityOverrideDocument,

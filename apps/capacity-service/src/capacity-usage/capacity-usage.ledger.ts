@@ -4,7 +4,7 @@ import { eventLoopPacer } from '@delivery/persistence';
 import { CAPACITY_USAGE_READER, CapacityUsageReader } from './capacity-usage.port';
 
 /** The most days kept: two of the longest ranges. Asked for more, the copy starts again from the days asked. */
-export const MAX_LEDGER_DAYS = 124;
+const MAX_LEDGER_DAYS = 124;
 
 interface Copy {
   readonly used: UsedUnits;
@@ -66,22 +66,25 @@ export class CapacityUsageLedger {
       return this.upToDate(snapshot, from, to);
     }
     const pacer = eventLoopPacer();
-    const none = copy === null ? await runInSlices(UsedUnits.of(snapshot), pacer) : null;
-    const holding = copy?.holding ?? new Set<string>();
-    // the reservations that start holding, and those that stop: their units added to `held`, or taken off
-    const starts: string[] = [];
-    const stops: string[] = [];
+    let base: Pick<Copy, 'used' | 'held' | 'holding'>;
+    if (copy !== null) base = copy;
+    else {
+      const none = await runInSlices(UsedUnits.of(snapshot), pacer);
+      base = { used: none, held: none, holding: new Set() };
+    }
+    // the reservations that start holding or stop: their units added to `held`, or taken off
+    const flipped: string[] = [];
     const heldChanges: UsedUnitsRow[] = [];
     for (const { identifier, held, taken } of read.reservations) {
       if (pacer.due()) await pacer.pause();
-      if (held === holding.has(identifier)) continue;
-      (held ? starts : stops).push(identifier);
+      if (held === base.holding.has(identifier)) continue;
+      flipped.push(identifier);
       for (const take of taken) heldChanges.push(held ? take : { ...take, used: -take.used });
     }
-    const used = await runInSlices((copy?.used ?? (none as UsedUnits)).with(read.used), pacer);
-    const held = await runInSlices((copy?.held ?? (none as UsedUnits)).plus(heldChanges), pacer);
-    for (const identifier of starts) holding.add(identifier);
-    for (const identifier of stops) holding.delete(identifier);
+    const used = await runInSlices(base.used.with(read.used), pacer);
+    const held = await runInSlices(base.held.plus(heldChanges), pacer);
+    const { holding } = base;
+    for (const identifier of flipped) if (!holding.delete(identifier)) holding.add(identifier);
     this.copy = { used, held, holding, ...span, mark: read.mark, removals: read.removals };
     return { used, held };
   }

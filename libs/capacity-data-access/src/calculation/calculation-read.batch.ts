@@ -3,15 +3,16 @@
  * gathered, each distinct one asked once, and the answer is handed back to every plan that named it. The rows of
  * one counter range are unpacked once and shared (the engine only reads them).
  */
-import type {
-  CalculationData,
-  CounterScope,
-  CounterUsageRow,
-  ProductWeightRow,
-  ReadPlan,
-  StockLevelRow,
+import {
+  formatDate,
+  parseDate,
+  type CalculationData,
+  type CounterScope,
+  type CounterUsageRow,
+  type ProductWeightRow,
+  type ReadPlan,
+  type StockLevelRow,
 } from '@delivery/capacity-domain';
-import { dateOf, epochDay } from '../epoch-days';
 import { ReadPart, ReadRow, readStatement } from './calculation-data.sql';
 
 /** Postgres dates start at 0001-01-01; plan ranges may reach past 9999 (the domain pads years to 4+ digits). */
@@ -159,14 +160,14 @@ function unpacked(range: CounterRange, packed: string): readonly CounterUsageRow
 /** `0 4,1 1` (day offsets from the range's first day, and used) → one row per day with a non-zero counter. */
 function unpack(range: CounterRange, packed: string): CounterUsageRow[] {
   const { scope, ref } = range;
-  const start = epochDay(range.first);
+  const start = parseDate(range.first) as number;
   const rows: CounterUsageRow[] = [];
   for (const day of packed.split(',')) {
     const space = day.indexOf(' ');
     rows.push({
       scope,
       ref,
-      date: dateOf(start + Number(day.slice(0, space))),
+      date: formatDate(start + Number(day.slice(0, space))),
       used: Number(day.slice(space + 1)),
     });
   }

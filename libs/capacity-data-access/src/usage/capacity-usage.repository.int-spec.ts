@@ -1,7 +1,7 @@
 import { Client } from 'pg';
+import { parseDate } from '@delivery/capacity-domain';
 import { Database } from '@delivery/persistence';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
-import { epochDay } from '../epoch-days';
 import { CapacityUsageRepository, CounterRead } from './capacity-usage.repository';
 
 /**
@@ -9,7 +9,7 @@ import { CapacityUsageRepository, CounterRead } from './capacity-usage.repositor
  * mark — on any connection, including a transaction still open at the last read — and a signal when counters are
  * removed.
  */
-const DAY = epochDay('2026-11-25');
+const DAY = parseDate('2026-11-25') as number;
 const NEXT = DAY + 1;
 const WEEK = { from: DAY, to: DAY + 6 };
 const lines = (read: CounterRead) =>
@@ -76,9 +76,21 @@ describe('CapacityUsageRepository', () => {
     expect(lines(second)).toEqual(['DISPATCH R1 +0 0']);
     expect(second.reservations.map((r) => `${r.identifier} ${r.held}`).sort()).toEqual(['a true', 'b true']);
     expect(second.removals).toBe(first.removals);
-    await reserve('a', 'R1', '2026-11-25', 0); // the same reservation again: now released
+    await reserve('a', 'R1', '2026-11-25', 3); // the same reservation again: now released
     const third = await repository.read({ load: [], since: { mark: second.mark, ...WEEK } });
     expect(third.reservations.map((r) => `${r.identifier} ${r.held}`)).toEqual(['a false']);
+    expect(lines(third)).toEqual(['DISPATCH R1 +0 3']);
+  });
+
+  it('does not read again the counters of a hold only confirmed since its mark (a confirmation moves none)', async () => {
+    await reserve('c', 'R1:AM', '2026-11-26', 2);
+    const first = await repository.read({ load: [DAY, NEXT], since: null });
+    await write(
+      `UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL WHERE identifier = 'c'`,
+    );
+    const second = await repository.read({ load: [], since: { mark: first.mark, ...WEEK } });
+    expect(second.reservations.map((r) => `${r.identifier} ${r.held}`)).toEqual(['c false']);
+    expect(second.used).toEqual([]);
   });
 
   it('sees at the next read what a transaction still open at the last one commits afterwards', async () => {

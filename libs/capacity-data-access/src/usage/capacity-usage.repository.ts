@@ -3,24 +3,25 @@
  * connections: the counters of the days a reader does not hold yet, and, since its last read, the reservations
  * written and the counters they name; or, for a reader starting afresh, every HELD reservation.
  */
-import type { CounterScope, UsedUnitsRow } from '@delivery/capacity-domain';
+import { formatDate, parseDate, type CounterScope, type UsedUnitsRow } from '@delivery/capacity-domain';
 import { eventLoopPacer, type Sql } from '@delivery/persistence';
-import { dateOf, epochDay } from '../epoch-days';
 import type { CounterTake } from '../reservations/reservation.records';
 
 /**
  * `used` packs counter-days as lines `scope ref day used` (day: days since 1970-01-01; codes have no spaces): a
  * national network's week is tens of thousands of counter-days, and rows cost more to carry and parse than the text.
  * The days to load come whole (`used > 0`, through `capacity_counters_date_idx`). On the days held, the counters
- * named by the reservations written since the mark (`capacity_reservations_written_by_idx`: a hold, a release, an
- * expiry), read by primary key, back at 0 included. `reservations` are those same reservations — or, without a mark,
+ * named by the reservations written since the mark (`capacity_reservations_written_by_idx`) in a way that moved
+ * them — created since (a hold), or ended (a release, an expiry), not only confirmed — read by primary key, back at
+ * 0 included. `reservations` are those same reservations — or, without a mark,
  * every HELD one — as JSON lines `[identifier, held, taken]`. `mark` is the oldest transaction still running now:
  * whatever commits after this statement was written by it or a later one. `removals` tells that counters or HELD
  * reservations were removed since. One statement, one snapshot: all of it agrees.
  */
 const READ = `
   WITH changed AS (
-    SELECT identifier, status, taken FROM capacity_reservations WHERE written_by >= $2::xid8
+    SELECT identifier, status, taken, created_by >= $2::xid8 OR status IN ('RELEASED', 'EXPIRED') AS moved
+    FROM capacity_reservations WHERE written_by >= $2::xid8
   )
   SELECT 'used' AS kind, string_agg(scope || ' ' || ref || ' ' || (date - DATE '1970-01-01') || ' ' || used, E'\\n')
     AS packed
@@ -31,7 +32,7 @@ const READ = `
     FROM (
       SELECT DISTINCT t.scope, t.ref, t.date
       FROM changed, jsonb_to_recordset(changed.taken) AS t(scope text, ref text, date date)
-      WHERE t.date BETWEEN $3::date AND $4::date
+      WHERE changed.moved AND t.date BETWEEN $3::date AND $4::date
     ) AS named
     JOIN capacity_counters c ON c.scope = named.scope AND c.ref = named.ref AND c.date = named.date
   ) AS counters
@@ -102,10 +103,10 @@ export class CapacityUsageRepository {
 
   async read({ load, since }: CounterReadRequest): Promise<CounterRead> {
     const rows = await this.database.query<ReadRow>(READ, [
-      load.map(dateOf),
+      load.map(formatDate),
       since?.mark ?? null,
-      since === null ? null : dateOf(since.from),
-      since === null ? null : dateOf(since.to),
+      since === null ? null : formatDate(since.from),
+      since === null ? null : formatDate(since.to),
     ]);
     const packed = (kind: ReadRow['kind']) => rows.find((row) => row.kind === kind)?.packed ?? null;
     const used = packed('used');
@@ -142,18 +143,29 @@ async function unpack(packed: string): Promise<UsedUnitsRow[]> {
   return rows;
 }
 
-/** Reservations as JSON lines `[identifier, held, taken]` (JSON text never holds a raw line break). */
+/**
+ * Reservations as JSON lines `[identifier, held, taken]` (JSON text never holds a raw line break), a line at a time
+ * as `unpack` reads its lines: a first read of a peak's holds is tens of megabytes.
+ */
 async function unpackReservations(lines: string): Promise<ReservationTake[]> {
   const reservations: ReservationTake[] = [];
   const pacer = eventLoopPacer();
-  for (const line of lines.split('\n')) {
+  for (let start = 0; start < lines.length;) {
     if (pacer.due()) await pacer.pause();
-    const [identifier, held, taken] = JSON.parse(line) as [string, boolean, CounterTake[]];
+    const lineEnd = lines.indexOf('\n', start);
+    const end = lineEnd === -1 ? lines.length : lineEnd;
+    const [identifier, held, taken] = JSON.parse(lines.slice(start, end)) as [string, boolean, CounterTake[]];
     reservations.push({
       identifier,
       held,
-      taken: taken.map(({ scope, ref, date, units }) => ({ scope, ref, day: epochDay(date), used: units })),
+      taken: taken.map(({ scope, ref, date, units }) => ({
+        scope,
+        ref,
+        day: parseDate(date) as number,
+        used: units,
+      })),
     });
+    start = end + 1;
   }
   return reservations;
 }

@@ -90,15 +90,8 @@ export class UsedUnits {
   /** A counter's units on a day. */
   of(position: number, day: DayNumber): number {
     const { positions, units } = this.on(day);
-    let low = 0;
-    let high = positions.length - 1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      if (positions[middle] < position) low = middle + 1;
-      else if (positions[middle] > position) high = middle - 1;
-      else return units[middle];
-    }
-    return 0;
+    const i = firstAtOrAfter(positions, position, 0);
+    return positions[i] === position ? units[i] : 0;
   }
 }
 
@@ -113,7 +106,7 @@ const MERGE_SHARE = 16;
 
 /**
  * The day with the changes merged in (sorted by position, stable): a counter's last change replaces its units, or
- * all its changes are added to them (`add`).
+ * all its changes are added to them (`add`). The entries between two changed counters are copied as a block.
  */
 function merged(old: DayColumn, changes: Change[], add: boolean): DayColumn {
   changes.sort((a, b) => a.position - b.position);
@@ -121,18 +114,18 @@ function merged(old: DayColumn, changes: Change[], add: boolean): DayColumn {
   const positions = new Int32Array(most);
   const units = new Float64Array(most);
   let count = 0;
-  const keep = (position: number, used: number): void => {
-    if (used <= 0) return;
-    positions[count] = position;
-    units[count++] = used;
+  /** Copies the old entries [from, to). */
+  const copy = (from: number, to: number): void => {
+    positions.set(old.positions.subarray(from, to), count);
+    units.set(old.units.subarray(from, to), count);
+    count += to - from;
   };
-  for (let i = 0, j = 0; i < old.positions.length || j < changes.length;) {
-    if (j === changes.length || (i < old.positions.length && old.positions[i] < changes[j].position)) {
-      keep(old.positions[i], old.units[i]);
-      i++;
-      continue;
-    }
+  let i = 0;
+  for (let j = 0; j < changes.length;) {
     const { position } = changes[j];
+    const at = firstAtOrAfter(old.positions, position, i);
+    copy(i, at);
+    i = at;
     let used = 0;
     if (i < old.positions.length && old.positions[i] === position) {
       if (add) used = old.units[i];
@@ -140,9 +133,25 @@ function merged(old: DayColumn, changes: Change[], add: boolean): DayColumn {
     }
     for (; j < changes.length && changes[j].position === position; j++)
       used = add ? used + changes[j].used : changes[j].used;
-    keep(position, used);
+    if (used > 0) {
+      positions[count] = position;
+      units[count++] = used;
+    }
   }
+  copy(i, old.positions.length);
   return { positions: positions.slice(0, count), units: units.slice(0, count) };
+}
+
+/** The first index at or after `from` whose position is at least `position` (binary search). */
+function firstAtOrAfter(positions: Int32Array, position: number, from: number): number {
+  let low = from;
+  let high = positions.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (positions[middle] < position) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }
 
 /** The day with the changes applied, through `scratch` (all 0, and left so): its positions above 0, ascending. */
