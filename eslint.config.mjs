@@ -76,8 +76,9 @@ export default [
         'error',
         {
           enforceBuildableLibDependency: false,
-          // what tools use of an app, through the app's alias (its src/index.ts); libs and apps may not (below)
-          allow: appAliases,
+          // what tools use of an app, through the app's alias (its src/index.ts); libs and apps may not (below);
+          // and every project's jest.config.js, the workspace's Jest preset
+          allow: [...appAliases, '../jest.preset.js', '../../jest.preset.js'],
           banTransitiveDependencies: false,
           depConstraints: [
             { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkAndIo },

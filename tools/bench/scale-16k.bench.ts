@@ -41,8 +41,6 @@ const scenario: BenchScenario = {
     const calculations = await calculationClient(service, explicit);
     const rows: BenchResult['rows'] = [];
     const summary: string[] = [];
-    let bootMs = 0;
-    let emptyBootMs = 0;
     try {
       const puts: number[] = [];
       const putLatency: number[] = [];
@@ -126,7 +124,7 @@ const scenario: BenchScenario = {
       });
       await service.app.stop();
       const boot = await timed(() => startService(service.databaseUrl));
-      bootMs = boot.ms;
+      const bootMs = boot.ms;
       await boot.value.app.stop();
       const fromSource = await timed(() =>
         startService(service.databaseUrl, {}, 'apps/capacity-service/src/main.ts'),
@@ -135,7 +133,7 @@ const scenario: BenchScenario = {
       const empty = await timed(async () =>
         startService(await freshBenchDatabase('delivery_bench_s1_empty')),
       );
-      emptyBootMs = empty.ms;
+      const emptyBootMs = empty.ms;
       await empty.value.app.stop();
       rows.push({
         subject: `boot to ready on this world, warm database, built as deployed (load avg ${loadAverage()})`,

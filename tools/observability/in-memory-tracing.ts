@@ -6,7 +6,7 @@ import { startTracing } from '@delivery/platform/tracing';
  * exporter starts before http, express, pg and amqplib are loaded, so the instrumentations patch them.
  */
 export const exporter = new InMemorySpanExporter();
-export const sdk = startTracing({
+export const sdk: ReturnType<typeof startTracing> = startTracing({
   service: 'product-pipeline',
   spanProcessors: [new SimpleSpanProcessor({ exporter })],
 });

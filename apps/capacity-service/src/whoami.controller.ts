@@ -1,6 +1,6 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Principal, Scopes } from '@delivery/auth';
+import { type Principal, Scopes } from '@delivery/auth';
 import type { Request } from 'express';
 import { ErrorResponses } from './capacity.error-responses';
 

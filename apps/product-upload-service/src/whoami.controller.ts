@@ -1,6 +1,6 @@
 import { Controller, Get, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Principal, Scopes } from '@delivery/auth';
+import { type Principal, Scopes } from '@delivery/auth';
 import type { Request } from 'express';
 
 /** Says who the presented token is; a cheap way to check a token against this service. */

@@ -1,5 +1,5 @@
 import { type CanActivate, type ExecutionContext, type OnModuleDestroy } from '@nestjs/common';
-import { AuthGuard, type IAuthModuleOptions } from '@nestjs/passport';
+import { AuthGuard, type AuthGuardAuthenticateOptions } from '@nestjs/passport';
 import passport from 'passport';
 import type { AuthConfig } from './auth.config';
 import { CredentialRejection } from './auth.errors';
@@ -60,7 +60,7 @@ export class PassportStrategies implements OnModuleDestroy {
     create(name);
     this.names.push(name);
     class StrategyGuard extends AuthGuard(name) {
-      override getAuthenticateOptions(): IAuthModuleOptions {
+      override getAuthenticateOptions(): AuthGuardAuthenticateOptions {
         return { session: false, property: 'principal' };
       }
 

@@ -19,7 +19,7 @@ const behaviour: { handle: (payload: unknown, context: MessageContext) => Promis
 
 @Controller()
 class ProductBatchTestController {
-  @EventPattern('product.batch')
+  @EventPattern<string>('product.batch')
   async onBatch(@Payload() payload: unknown, @Ctx() context: MessageContext): Promise<void> {
     await behaviour.handle(payload, context);
   }

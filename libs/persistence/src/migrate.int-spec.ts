@@ -1,36 +1,77 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Client } from 'pg';
 import { runMigrations } from './migrate';
 import { createTestDatabase, TestDatabase } from './testing';
+
+const MIGRATIONS = [
+  'Capacity1795271070624',
+  'Products1795280000000',
+  'Reservations1795290000000',
+  'ProductContentHash1795300000000',
+  'CapacityCountersDate1795310000000',
+  'ConfigurationVersionProvenance1795320000000',
+  'CapacityCountersChanges1795330000000',
+];
+
+async function withClient<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const recorded = (url: string) =>
+  withClient(url, async (c) => (await c.query('SELECT id, timestamp, name FROM migrations ORDER BY id')).rows);
+
+/** Every table's columns and every index, function and trigger of the public schema, as text to compare. */
+const schemaOf = (url: string) =>
+  withClient(url, async (c) => {
+    const parts = await Promise.all([
+      c.query(`SELECT table_name, column_name, data_type, is_nullable, column_default FROM information_schema.columns
+               WHERE table_schema = 'public' ORDER BY table_name, column_name`),
+      c.query(`SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexdef`),
+      c.query(`SELECT p.proname, pg_get_functiondef(p.oid) AS def FROM pg_proc p
+               JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' ORDER BY p.proname`),
+      c.query(`SELECT tgname, pg_get_triggerdef(t.oid) AS def FROM pg_trigger t WHERE NOT tgisinternal ORDER BY tgname`),
+    ]);
+    return parts.map((part) => part.rows);
+  });
 
 /**
  * TypeORM runs the migrations and records them in its `migrations` table: deployed databases hold exactly these
  * names, so a renamed or re-listed migration would run again there.
  */
 describe('runMigrations', () => {
-  let database: TestDatabase;
+  let migrated: TestDatabase;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    migrated = await createTestDatabase();
   });
-  afterAll(() => database.drop());
+  afterAll(() => migrated.drop());
 
   it('records every migration under its name in `migrations`, and finds a migrated database up to date', async () => {
-    const client = new Client({ connectionString: database.url });
-    await client.connect();
+    expect((await recorded(migrated.url)).map((row) => row.name)).toEqual(MIGRATIONS);
+    expect(await runMigrations(migrated.url)).toEqual([]);
+  });
+
+  it('runs nothing again on a database migrated by the previous TypeORM release, whose schema it matches', async () => {
+    const previous = await createTestDatabase({ empty: true });
     try {
-      const { rows } = await client.query<{ name: string }>('SELECT name FROM migrations ORDER BY id');
-      expect(rows.map((row) => row.name)).toEqual([
-        'Capacity1795271070624',
-        'Products1795280000000',
-        'Reservations1795290000000',
-        'ProductContentHash1795300000000',
-        'CapacityCountersDate1795310000000',
-        'ConfigurationVersionProvenance1795320000000',
-        'CapacityCountersChanges1795330000000',
-      ]);
+      const dump = readFileSync(path.join(__dirname, 'fixtures/migrated-by-typeorm-0.3.sql'), 'utf8');
+      await withClient(previous.url, (c) => c.query(dump));
+      const before = await recorded(previous.url);
+      expect(before.map((row) => row.name)).toEqual(MIGRATIONS);
+
+      expect(await runMigrations(previous.url)).toEqual([]);
+
+      expect(await recorded(previous.url)).toEqual(before);
+      expect(await schemaOf(previous.url)).toEqual(await schemaOf(migrated.url));
     } finally {
-      await client.end();
+      await previous.drop();
     }
-    expect(await runMigrations(database.url)).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
+import { Logger as NestLogger, PinoLogger } from 'nestjs-pino';
 import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { PlatformEnv } from './config/platform.config';
@@ -13,8 +14,7 @@ import { respondWithError } from './errors/error-responder';
 import { ERROR_FORMAT } from './errors/exception.filter';
 import { requestId } from './http/request-id';
 import { ShutdownState } from './lifecycle/shutdown.state';
-import { bindLogContext } from './logging/log-context';
-import { httpLoggerOptions, NestPinoLogger, ROOT_LOGGER } from './logging/logger';
+import { httpLoggerOptions, ROOT_LOGGER } from './logging/logger';
 import { httpMetrics } from './metrics/http-metrics.middleware';
 import { MetricsService } from './metrics/metrics.service';
 import { PLATFORM_OPTIONS, PlatformOptions } from './platform.module';
@@ -54,14 +54,14 @@ export async function createHttpApp(
   const logger = app.get<Logger>(ROOT_LOGGER);
   const options = app.get<PlatformOptions>(PLATFORM_OPTIONS);
   const format = app.get<ErrorFormat>(ERROR_FORMAT);
-  app.useLogger(new NestPinoLogger(logger));
+  const contextLogger = await app.resolve<PinoLogger>(PinoLogger);
+  app.useLogger(app.get(NestLogger));
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   if (options.config.TRUST_PROXY !== undefined) app.set('trust proxy', options.config.TRUST_PROXY);
   app.use(requestId);
   app.use(closeConnectionsWhenDraining(app.get(ShutdownState)));
   app.use(pinoHttp(httpLoggerOptions(logger)));
-  app.use(bindLogContext);
   app.use(helmet());
   app.use(httpMetrics(app.get(MetricsService)));
   if (options.basePath) app.setGlobalPrefix(options.basePath, { exclude: UNPREFIXED });
@@ -69,7 +69,7 @@ export async function createHttpApp(
     serveSwagger(app, options.basePath, buildOpenApi(app, swagger));
   await app.init();
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) =>
-    respondWithError(error, req, res, format, logger),
+    respondWithError(error, req, res, format, contextLogger),
   );
   return app;
 }

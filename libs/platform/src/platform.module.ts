@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
+import { LoggerModule } from 'nestjs-pino';
 import { PlatformEnv } from './config/platform.config';
 import { ErrorFormat } from './errors/error-format';
 import { ContractExceptionFilter, ERROR_FORMAT } from './errors/exception.filter';
@@ -11,7 +12,7 @@ import { BodyLimit, jsonBodies } from './http/body-parsing';
 import { JsonBodyInterceptor } from './http/json-body.interceptor';
 import { ShutdownState } from './lifecycle/shutdown.state';
 import { LogContext } from './logging/log-context';
-import { createRootLogger, ROOT_LOGGER } from './logging/logger';
+import { createRootLogger, loggerModuleParams, ROOT_LOGGER } from './logging/logger';
 import { MetricsController } from './metrics/metrics.controller';
 import { MetricsService } from './metrics/metrics.service';
 
@@ -43,13 +44,14 @@ function buildVersion(): string {
 @Module({})
 export class PlatformModule {
   static forRoot(options: PlatformOptions): DynamicModule {
+    const rootLogger = createRootLogger(options.service, options.config);
     return {
       module: PlatformModule,
-      imports: [TerminusModule.forRoot({ logger: false })],
+      imports: [TerminusModule.forRoot({ logger: false }), LoggerModule.forRoot(loggerModuleParams(rootLogger))],
       controllers: [HealthController, MetricsController],
       providers: [
         { provide: PLATFORM_OPTIONS, useValue: options },
-        { provide: ROOT_LOGGER, useValue: createRootLogger(options.service, options.config) },
+        { provide: ROOT_LOGGER, useValue: rootLogger },
         { provide: ERROR_FORMAT, useValue: options.errorFormat },
         { provide: APP_FILTER, useClass: ContractExceptionFilter },
         {

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { runInSlices, Snapshot, UsageData, UsedUnits, UsedUnitsRow } from '@delivery/capacity-domain';
 import { eventLoopPacer } from '@delivery/persistence';
-import { CAPACITY_USAGE_READER, CapacityUsageReader } from './capacity-usage.port';
+import { CAPACITY_USAGE_READER, type CapacityUsageReader } from './capacity-usage.port';
 
 /** The most days kept: two of the longest ranges. Asked for more, the copy starts again from the days asked. */
 const MAX_LEDGER_DAYS = 124;

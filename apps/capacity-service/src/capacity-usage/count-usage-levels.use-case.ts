@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { Clock, runInSlices, usageLevels, UsageLevels, usageRange } from '@delivery/capacity-domain';
+import { type Clock, runInSlices, usageLevels, UsageLevels, usageRange } from '@delivery/capacity-domain';
 import { eventLoopPacer } from '@delivery/persistence';
 import { CLOCK } from '../clock';
 import { ActiveConfiguration } from '../configuration/active-configuration';

@@ -9,7 +9,7 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import { Scopes } from '@delivery/auth';
-import { CapacityRequest, isLayoutA } from '@delivery/capacity-domain';
+import { type CapacityRequest, isLayoutA } from '@delivery/capacity-domain';
 import { validationError } from '@delivery/platform';
 import {
   DeliveryCapacityExplanationResponse,

@@ -1,7 +1,7 @@
 import { Inject, Injectable, PipeTransform } from '@nestjs/common';
 import { CreateReservationRequest, RESERVATION_IDENTIFIER } from '@delivery/contracts';
 import { FieldProblem, PlainDtoValidator, validationError } from '@delivery/platform';
-import { CAPACITY_CONFIG, CapacityConfig } from '../capacity.config';
+import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
 
 export const INVALID_RESERVATION = 'The reservation request is invalid';
 const MAX_LISTED_PROBLEMS = 100;

@@ -23,7 +23,7 @@ export class ProductBatchConsumer {
     private readonly logContext: LogContext,
   ) {}
 
-  @EventPattern(PRODUCT_TOPOLOGY_DEFAULTS.routingKey)
+  @EventPattern<string>(PRODUCT_TOPOLOGY_DEFAULTS.routingKey)
   handle(@Payload() body: unknown, @Ctx() context: MessageContext): Promise<void> {
     const message = context.getMessage();
     const fields = {

@@ -67,6 +67,7 @@ export async function assertRabbitReachable(url: string): Promise<void> {
     throw new Error(
       `RabbitMQ does not answer at ${where.toString()} (${error instanceof Error ? error.message : String(error)}). ` +
         'Start it with `rabbitmq-server -detached` (or point AMQP_URL at a running broker) and run the tests again.',
+      { cause: error },
     );
   }
 }

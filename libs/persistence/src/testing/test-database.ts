@@ -25,6 +25,7 @@ async function admin<T>(work: (client: Client) => Promise<T>): Promise<T> {
     throw new Error(
       `Postgres is not reachable at ${ADMIN_URL} (${(error as Error).message}). ` +
         'Start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
+      { cause: error },
     );
   }
   try {
@@ -68,14 +69,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A database of this test file's own, migrated (cloned from the run's template). */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/**
+ * A database of this test file's own: migrated (cloned from the run's template), or with `{ empty: true }` one
+ * with no table at all (named after the template, so the run's teardown drops it too).
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const template = process.env[TEMPLATE_ENV];
   if (!template)
     throw new Error(`${TEMPLATE_ENV} is not set: run integration tests through jest's integration project`);
   const name = `${template}_${randomBytes(4).toString('hex')}`;
   assertTestName(name);
-  await admin((c) => c.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`));
+  await admin((c) => c.query(`CREATE DATABASE "${name}"${options.empty ? '' : ` TEMPLATE "${template}"`}`));
   const url = withDatabase(ADMIN_URL, name);
   return { url, name, drop: () => admin((c) => dropDatabase(c, databaseName(url))) };
 }

@@ -1,6 +1,5 @@
 import type { Request, Response } from 'express';
-import type { Logger } from 'pino';
-import { currentLogger } from '../logging/logger';
+import type { PinoLogger } from 'nestjs-pino';
 import { ErrorFormat } from './error-format';
 import { normalizeError } from './normalize-error';
 
@@ -14,11 +13,11 @@ export function respondWithError(
   req: Request,
   res: Response,
   format: ErrorFormat,
-  logger?: Logger,
+  logger?: PinoLogger,
 ): void {
   const normalized = normalizeError(error);
   if (normalized.internal) {
-    if (logger) currentLogger(logger).error({ err: error, path: req.path }, 'unexpected failure');
+    logger?.error({ err: error, path: req.path }, 'unexpected failure');
   }
   if (res.headersSent) {
     res.end();

@@ -1,8 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, Inject } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import type { Logger } from 'pino';
-import { ErrorFormat } from './error-format';
-import { ROOT_LOGGER } from '../logging/logger';
+import { PinoLogger } from 'nestjs-pino';
+import type { ErrorFormat } from './error-format';
 import { respondWithError } from './error-responder';
 
 export const ERROR_FORMAT = Symbol('ERROR_FORMAT');
@@ -12,7 +11,7 @@ export const ERROR_FORMAT = Symbol('ERROR_FORMAT');
 export class ContractExceptionFilter implements ExceptionFilter {
   constructor(
     @Inject(ERROR_FORMAT) private readonly format: ErrorFormat,
-    @Inject(ROOT_LOGGER) private readonly logger: Logger,
+    private readonly logger: PinoLogger,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {

@@ -1,47 +1,68 @@
 import { Writable } from 'node:stream';
-import { Logger as NestLogger } from '@nestjs/common';
-import express from 'express';
+import { Controller, Logger as NestLogger, Module, Post } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { Logger, LoggerModule } from 'nestjs-pino';
 import pino from 'pino';
 import { pinoHttp } from 'pino-http';
 import request from 'supertest';
 import { requestId } from '../http/request-id';
-import { bindLogContext, LogContext } from './log-context';
-import { httpLoggerOptions, NestPinoLogger, REDACTED_PATHS } from './logger';
+import { LogContext } from './log-context';
+import { httpLoggerOptions, loggerModuleParams, REDACTED_PATHS } from './logger';
 
-/** A pino logger writing its JSON lines into an array, shaped as the platform's root logger. */
-function capture() {
-  const lines: Record<string, unknown>[] = [];
-  const stream = new Writable({
+/**
+ * One pino logger writing its JSON lines into an array, shaped as the platform's root logger. One per file:
+ * nestjs-pino keeps one root logger per process, as an app has.
+ */
+const lines: Record<string, unknown>[] = [];
+const logger = pino(
+  { base: { service: 'test' }, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
+  new Writable({
     write(chunk: Buffer, _encoding, done) {
       for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
       done();
     },
-  });
-  const logger = pino(
-    { base: { service: 'test' }, redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
-    stream,
-  );
-  return { logger, lines };
+  }),
+);
+const inner = new NestLogger('Feature');
+
+@Controller()
+class UploadsController {
+  constructor(private readonly context: LogContext) {}
+
+  @Post('uploads')
+  async upload(): Promise<object> {
+    inner.log('validating');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    this.context.assign({ processCode: 'c0ffee00-0000-4000-8000-000000000001' });
+    inner.warn({ msg: 'published', batches: 2 });
+    return {};
+  }
 }
 
+@Module({
+  imports: [LoggerModule.forRoot(loggerModuleParams(logger))],
+  controllers: [UploadsController],
+  providers: [LogContext],
+})
+class LoggedModule {}
+
 describe('log context', () => {
-  const inner = new NestLogger('Feature');
-  afterEach(() => NestLogger.overrideLogger(true));
+  let app: NestExpressApplication;
+  let context: LogContext;
+
+  beforeAll(async () => {
+    app = await NestFactory.create<NestExpressApplication>(LoggedModule, { logger: false });
+    app.useLogger(app.get(Logger));
+    app.use(requestId, pinoHttp(httpLoggerOptions(logger)));
+    await app.init();
+    context = app.get(LogContext);
+  });
+  afterAll(() => app.close());
+  beforeEach(() => lines.splice(0));
 
   it("gives every line written while serving a request the request's id, and assigned fields to its access line", async () => {
-    const { logger, lines } = capture();
-    NestLogger.overrideLogger(new NestPinoLogger(logger));
-    const context = new LogContext(logger);
-    const app = express();
-    app.use(requestId, pinoHttp(httpLoggerOptions(logger)), bindLogContext);
-    app.post('/uploads', async (_req, res) => {
-      inner.log('validating');
-      await new Promise((resolve) => setTimeout(resolve, 5));
-      context.assign({ processCode: 'c0ffee00-0000-4000-8000-000000000001' });
-      inner.warn({ msg: 'published', batches: 2 });
-      res.status(201).json({});
-    });
-    await request(app)
+    await request(app.getHttpServer())
       .post('/uploads')
       .set('x-request-id', 'req-1')
       .set('Authorization', 'Bearer secret-token')
@@ -71,9 +92,6 @@ describe('log context', () => {
   });
 
   it('binds fields for the whole of a unit of work, awaited parts included, and not beyond', async () => {
-    const { logger, lines } = capture();
-    NestLogger.overrideLogger(new NestPinoLogger(logger));
-    const context = new LogContext(logger);
     await context.run({ processCode: 'p-1', batchIndex: 3 }, async () => {
       await new Promise((resolve) => setTimeout(resolve, 1));
       inner.log('batch written');
@@ -86,8 +104,7 @@ describe('log context', () => {
   });
 
   it('redacts credentials given as fields', () => {
-    const { logger, lines } = capture();
-    new NestPinoLogger(logger).log({ msg: 'login', user: { name: 'ops', password: 'hunter2' } });
+    inner.log({ msg: 'login', user: { name: 'ops', password: 'hunter2' } });
     expect(lines[0].user).toEqual({ name: 'ops', password: '[redacted]' });
   });
 });

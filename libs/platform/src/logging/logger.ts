@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { LoggerService } from '@nestjs/common';
 import { trace } from '@opentelemetry/api';
-import { storage } from 'nestjs-pino/storage';
+import type { Params } from 'nestjs-pino';
 import pino, { Logger } from 'pino';
 import type { Options as HttpLoggerOptions } from 'pino-http';
 import type { PlatformEnv } from '../config/platform.config';
@@ -67,7 +66,7 @@ const summary = (req: IncomingMessage, res: ServerResponse, ms: number) =>
  * One line per request, its message `POST /capacity/v1/delivery/capacity 200 6 ms`, with the request id (set
  * by the request-id middleware) and the authenticated subject; no headers and no bodies (product payloads,
  * credentials); health and metrics scrapes are not logged. `req.log`, bound to the request id, is what
- * `bindLogContext` makes the logger of everything that runs for the request.
+ * nestjs-pino makes the logger of everything that runs for the request (`loggerModuleParams`).
  */
 export function httpLoggerOptions(logger: Logger): HttpLoggerOptions {
   return {
@@ -93,39 +92,11 @@ export function httpLoggerOptions(logger: Logger): HttpLoggerOptions {
   };
 }
 
-/** The logger of the request or message being handled (nestjs-pino's AsyncLocalStorage), else `fallback`. */
-export function currentLogger(fallback: Logger): Logger {
-  return (storage.getStore()?.logger as Logger | undefined) ?? fallback;
-}
-
 /**
- * Nest's messages and every `new Logger(Context)` line through pino: inside a request or a consumed message
- * they go to that request's or message's logger, so they carry its request id, trace id and process code.
- * A message may be an object of fields (`{ msg, processCode, … }`).
+ * nestjs-pino's parameters: the app mounts its own pino-http (`httpLoggerOptions`, right after the request id),
+ * and nestjs-pino's middleware puts that request's logger, and its access line's logger, in the request context
+ * (`PinoLogger`, `LogContext`). Outside a request or message, lines go to the root logger.
  */
-export class NestPinoLogger implements LoggerService {
-  constructor(private readonly logger: Logger) {}
-
-  log(message: unknown, context?: string): void {
-    this.write('info', message, { context });
-  }
-  error(message: unknown, trace?: string, context?: string): void {
-    this.write('error', message, { context, trace });
-  }
-  warn(message: unknown, context?: string): void {
-    this.write('warn', message, { context });
-  }
-  debug(message: unknown, context?: string): void {
-    this.write('debug', message, { context });
-  }
-  verbose(message: unknown, context?: string): void {
-    this.write('trace', message, { context });
-  }
-
-  private write(level: pino.Level, message: unknown, fields: Record<string, unknown>): void {
-    const logger = currentLogger(this.logger);
-    if (message !== null && typeof message === 'object' && !(message instanceof Error))
-      logger[level]({ ...fields, ...message });
-    else logger[level](fields, String(message));
-  }
+export function loggerModuleParams(logger: Logger): Params {
+  return { pinoHttp: { logger }, useExisting: true, assignResponse: true };
 }
