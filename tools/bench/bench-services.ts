@@ -67,7 +67,7 @@ export async function startBenchCapacityService(
   main = 'dist/apps/capacity-service/src/main.js',
 ): Promise<AppProcess> {
   if (main.endsWith('.js') && !capacityServiceBuilt) {
-    execFileSync(process.execPath, ['node_modules/nx/bin/nx.js', 'build', 'capacity-service'], {
+    execFileSync(process.execPath, ['node_modules/.bin/nx', 'build', 'capacity-service'], {
       stdio: 'ignore',
     });
     capacityServiceBuilt = true;

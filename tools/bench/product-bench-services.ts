@@ -51,7 +51,7 @@ export async function startProductBench(options: {
     execFileSync(
       process.execPath,
       [
-        'node_modules/nx/bin/nx.js',
+        'node_modules/.bin/nx',
         'run-many',
         '-t',
         'build',

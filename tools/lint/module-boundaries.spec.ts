@@ -49,7 +49,7 @@ async function messagesFor(file: string, code: string, typed = false): Promise<s
 describe('module boundaries', () => {
   beforeAll(() => {
     // the boundary rule reads Nx's cached project graph; make sure it exists in a fresh clone
-    execFileSync(process.execPath, [path.join(root, 'node_modules/nx/bin/nx.js'), 'show', 'projects'], {
+    execFileSync(process.execPath, [path.join(root, 'node_modules/.bin/nx'), 'show', 'projects'], {
       cwd: root,
       env: { ...process.env, NX_DAEMON: 'false' },
       stdio: 'ignore',

@@ -12,7 +12,8 @@ export function httpMetrics(metrics: MetricsService) {
     const end = process.hrtime.bigint();
     res.on('finish', () => {
       const routePath = (req.route as { path?: string } | undefined)?.path;
-      const route = routePath && !routePath.includes('{*') ? `${req.baseUrl}${routePath}` : 'unmatched';
+      // Nest's catch-all for unknown paths is a wildcard route (`*path`): no route of the app has one
+      const route = routePath && !routePath.includes('*') ? `${req.baseUrl}${routePath}` : 'unmatched';
       const seconds = Number(process.hrtime.bigint() - end) / 1e9;
       metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
     });
