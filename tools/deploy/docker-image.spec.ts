@@ -89,9 +89,9 @@ function run(
 }
 
 describe('docker/Dockerfile', () => {
-  it('has a build stage, a production-dependencies stage and a runtime stage, all on slim Node 22 LTS', () => {
+  it('has a build stage, a production-dependencies stage and a runtime stage, all on slim Node 26 LTS', () => {
     expect(dockerfile.stages.map((s) => s.name)).toEqual(['build', 'prod-deps', 'runtime']);
-    for (const s of dockerfile.stages) expect(s.image).toBe('node:22-bookworm-slim');
+    for (const s of dockerfile.stages) expect(s.image).toBe('node:26-bookworm-slim');
   });
 
   it('builds with all dependencies and the repository build, and installs production dependencies apart', () => {
