@@ -70,11 +70,7 @@ function replayBuildStageCopies(dir: string): void {
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
 }
 
-const readJson = (file: string) =>
-  JSON.parse(fs.readFileSync(file, 'utf8')) as { dependencies: Record<string, string> } & Record<
-    string,
-    unknown
-  >;
+const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
 
 /** External packages (not Node built-ins) required by `entry` and every compiled file it requires, transitively. */
 function requiredPackages(entry: string): string[] {
@@ -281,10 +277,12 @@ describe('docker/Dockerfile', () => {
     it.each(APPS)(
       'the package.json generated for %s lists every package its code requires, at the lockfile version',
       (app) => {
-        const generated = readJson(path.join(dir, 'dist/apps', app, 'package.json'));
-        const lock = readJson(path.join(ROOT, 'package-lock.json')) as {
-          packages: Record<string, { version: string }>;
-        };
+        const generated = readJson<{ dependencies: Record<string, string> }>(
+          path.join(dir, 'dist/apps', app, 'package.json'),
+        );
+        const lock = readJson<{ packages: Record<string, { version: string }> }>(
+          path.join(ROOT, 'package-lock.json'),
+        );
         const required = [
           ...requiredPackages(path.join(dir, 'dist/apps', app, 'src/main.js')),
           ...requiredPackages(path.join(dir, MIGRATION_ENTRY)),
