@@ -13,14 +13,12 @@ import { find, onlyContainer, podSpec, renderOverlay, ROOT } from './rendered-ma
 /**
  * docker/Dockerfile without a Docker engine: its stages and commands are parsed, its build stage is replayed in a
  * temporary directory (the files its COPY lines take from the build context that .dockerignore lets through, then
- * the same Nx build of the app), and what the image would run is run: each app's CMD reaches its
- * configuration check and the migration entry runs, with only production dependencies required.
+ * the same Nx build of the app), its production-dependencies stage is replayed per app (`npm ci --omit=dev` on
+ * the package.json and lockfile the build generated for that app), and what the image would run is run with only
+ * that install: each app's CMD reaches its configuration check and the migration entry runs.
  */
 const dockerfile = parseDockerfile(fs.readFileSync(path.join(ROOT, 'docker/Dockerfile'), 'utf8'));
 const inContext = dockerignoreFilter(fs.readFileSync(path.join(ROOT, '.dockerignore'), 'utf8'));
-const packageJson = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-  dependencies: Record<string, string>;
-};
 const MIGRATION_ENTRY = 'dist/libs/persistence/src/migrate.main.js';
 
 const instructions = (stageName: string, keyword: string): Instruction[] =>
@@ -72,6 +70,60 @@ function replayBuildStageCopies(dir: string): void {
   fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
 }
 
+const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
+
+/** External packages (not Node built-ins) required by `entry` and every compiled file it requires, transitively. */
+function requiredPackages(entry: string): string[] {
+  const builtins = new Set(builtinModules);
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(/require\("([^"]+)"\)/g)) {
+      if (specifier.startsWith('.')) {
+        const target = path.resolve(path.dirname(file), specifier);
+        const found = [target, `${target}.js`, path.join(target, 'index.js')].find(
+          (candidate) => fs.existsSync(candidate) && fs.statSync(candidate).isFile(),
+        );
+        if (!found) throw new Error(`${file}: ${specifier} not found`);
+        visit(found);
+        continue;
+      }
+      const name = specifier.startsWith('@')
+        ? specifier.split('/').slice(0, 2).join('/')
+        : specifier.split('/')[0];
+      if (!builtins.has(name.replace(/^node:/, ''))) packages.add(name);
+    }
+  };
+  visit(entry);
+  return [...packages];
+}
+
+const images = new Map<string, string>();
+/**
+ * The runtime stage of `app`'s image in a directory of its own: the `prod-deps` stage replayed (its COPY lines, then
+ * its `npm ci`, offline from the npm cache the repository's install filled), the root package.json, and a copy of
+ * the build's dist/ (a copy: through a link, Node would find the build's full node_modules).
+ */
+function runtimeImage(buildDir: string, app: string): string {
+  const existing = images.get(app);
+  if (existing) return existing;
+  const image = path.join(buildDir, 'images', app);
+  fs.mkdirSync(image, { recursive: true });
+  fs.copyFileSync(path.join(ROOT, '.npmrc'), path.join(image, '.npmrc'));
+  for (const file of ['package.json', 'package-lock.json'])
+    fs.copyFileSync(path.join(buildDir, 'dist/apps', app, file), path.join(image, file));
+  const [install] = runCommands('prod-deps')[0].split(' && ');
+  const [npm, ...args] = install.split(' ');
+  const result = spawnSync(npm, [...args, '--offline'], { cwd: image, encoding: 'utf8' });
+  expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: '' });
+  fs.copyFileSync(path.join(ROOT, 'package.json'), path.join(image, 'package.json'));
+  fs.cpSync(path.join(buildDir, 'dist'), path.join(image, 'dist'), { recursive: true });
+  images.set(app, image);
+  return image;
+}
+
 function run(
   command: string[],
   cwd: string,
@@ -89,15 +141,20 @@ function run(
 }
 
 describe('docker/Dockerfile', () => {
-  it('has a build stage, a production-dependencies stage and a runtime stage, all on slim Node 22 LTS', () => {
+  it('has a build stage, a production-dependencies stage and a runtime stage, all on slim Node 26 LTS', () => {
     expect(dockerfile.stages.map((s) => s.name)).toEqual(['build', 'prod-deps', 'runtime']);
-    for (const s of dockerfile.stages) expect(s.image).toBe('node:22-bookworm-slim');
+    for (const s of dockerfile.stages) expect(s.image).toBe('node:26-bookworm-slim');
   });
 
   it('builds with all dependencies and the repository build, and installs production dependencies apart', () => {
     expect(runCommands('build')).toEqual([
       'npm ci --ignore-scripts --no-audit --no-fund',
       'test -n "${APP}" && NX_DAEMON=false NX_NO_CLOUD=true npx nx run "${APP}:build" --outputStyle=static',
+    ]);
+    // the app's own package.json and lockfile, generated by its build, and nothing of the repository's
+    expect(instructions('prod-deps', 'COPY').map((c) => [c.flags.from ?? '', ...c.args])).toEqual([
+      ['', '.npmrc', './'],
+      ['build', '/app/dist/apps/${APP}/package.json', '/app/dist/apps/${APP}/package-lock.json', './'],
     ]);
     expect(runCommands('prod-deps')).toEqual([
       'npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force',
@@ -186,50 +243,56 @@ describe('docker/Dockerfile', () => {
     afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
     it.each(APPS)(
-      'the CMD of %s runs the built app, which validates its configuration first',
+      'the CMD of %s runs the built app with only its own production dependencies, and it validates its configuration first',
       async (app) => {
+        const image = runtimeImage(dir, app);
         const command = commandFor(app);
         const script = /exec node (\S+)$/.exec(command[2])?.[1] as string;
-        expect(fs.existsSync(path.join(dir, script))).toBe(true);
-        const result = await run(['node', script], dir, { PORT: 'not-a-port', NODE_ENV: 'production' });
+        expect(fs.existsSync(path.join(image, script))).toBe(true);
+        const result = await run(['node', script], image, { PORT: 'not-a-port', NODE_ENV: 'production' });
         expect(result.code).toBe(1);
         expect(result.out).toContain(
           'Invalid configuration:\n  PORT: must be an integer from 1 to 65535 (got "not-a-port")',
         );
       },
+      120_000,
     );
 
-    it('carries the migration entry that the Job and compose run, and it reports a failed migration', async () => {
-      const job = onlyContainer(find(renderOverlay('qa'), 'Job', 'delivery-migrate'));
-      expect(job.command).toEqual(['node', MIGRATION_ENTRY]);
-      const result = await run(['node', MIGRATION_ENTRY], dir, {
-        DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
-      });
-      expect({ code: result.code, out: result.out.trim() }).toEqual({
-        code: 1,
-        out: 'migration failed: connect ECONNREFUSED 127.0.0.1:1',
-      });
-    });
+    it.each(APPS)(
+      'the image of %s carries the migration entry that the Job and compose run, and it reports a failed migration',
+      async (app) => {
+        const job = onlyContainer(find(renderOverlay('qa'), 'Job', 'delivery-migrate'));
+        expect(job.command).toEqual(['node', MIGRATION_ENTRY]);
+        const result = await run(['node', MIGRATION_ENTRY], runtimeImage(dir, app), {
+          DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none',
+        });
+        expect({ code: result.code, out: result.out.trim() }).toEqual({
+          code: 1,
+          out: 'migration failed: connect ECONNREFUSED 127.0.0.1:1',
+        });
+      },
+      120_000,
+    );
 
-    it('requires only Node built-ins and production dependencies at run time', () => {
-      const builtins = new Set(builtinModules);
-      const offenders = new Set<string>();
-      const required = new Set<string>();
-      for (const entry of fs.readdirSync(path.join(dir, 'dist'), { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile() || !entry.name.endsWith('.js')) continue;
-        const code = fs.readFileSync(path.join(entry.parentPath, entry.name), 'utf8');
-        for (const [, specifier] of code.matchAll(/require\("([^".][^"]*)"\)/g)) {
-          const name = specifier.startsWith('@')
-            ? specifier.split('/').slice(0, 2).join('/')
-            : specifier.split('/')[0];
-          required.add(name);
-          if (!builtins.has(name.replace(/^node:/, '')) && !(name in packageJson.dependencies))
-            offenders.add(`${name} (${path.relative(dir, path.join(entry.parentPath, entry.name))})`);
-        }
-      }
-      expect([...offenders]).toEqual([]);
-      expect(required).toContain('@nestjs/core'); // the scan sees the compiled requires
-    });
+    it.each(APPS)(
+      'the package.json generated for %s lists every package its code requires, at the lockfile version',
+      (app) => {
+        const generated = readJson<{ dependencies: Record<string, string> }>(
+          path.join(dir, 'dist/apps', app, 'package.json'),
+        );
+        const lock = readJson<{ packages: Record<string, { version: string }> }>(
+          path.join(ROOT, 'package-lock.json'),
+        );
+        const required = [
+          ...requiredPackages(path.join(dir, 'dist/apps', app, 'src/main.js')),
+          ...requiredPackages(path.join(dir, MIGRATION_ENTRY)),
+        ];
+        expect(required).toContain('@nestjs/core'); // the scan sees the compiled requires
+        expect([...new Set(required)].filter((name) => !(name in generated.dependencies))).toEqual([]);
+        for (const [name, version] of Object.entries(generated.dependencies))
+          expect([name, version]).toEqual([name, lock.packages[`node_modules/${name}`].version]);
+      },
+    );
   });
 });
 

@@ -20,6 +20,7 @@ import {
   type Container,
   containerEnvironment,
   find,
+  GATEWAYS,
   onlyContainer,
   OVERLAYS,
   plainValue,
@@ -94,7 +95,7 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
   const container = (app: AppName): Container => onlyContainer(deployment(app));
   const environment = (app: AppName) => containerEnvironment(container(app), objects);
 
-  it('renders exactly the objects of the three apps, the migration Job, the Ingresses, network policies and monitoring, in namespace delivery', () => {
+  it('renders exactly the objects of the three apps, the migration Job, the HTTPRoutes, network policies and monitoring, in namespace delivery', () => {
     expect(objects.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual([
       'ConfigMap/capacity-service-config',
       'ConfigMap/delivery-config',
@@ -103,12 +104,12 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       'Deployment/capacity-service',
       'Deployment/product-ingest-worker',
       'Deployment/product-upload-service',
+      'HTTPRoute/capacity-service',
+      'HTTPRoute/product-upload-service',
       'HorizontalPodAutoscaler/capacity-service',
       'HorizontalPodAutoscaler/product-upload-service',
-      'Ingress/capacity-service',
-      'Ingress/product-upload-service',
       'Job/delivery-migrate',
-      'NetworkPolicy/api-from-ingress-controller',
+      'NetworkPolicy/api-from-gateway',
       'NetworkPolicy/default-deny',
       'NetworkPolicy/egress-to-dependencies',
       'NetworkPolicy/metrics-from-monitoring',
@@ -130,7 +131,7 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
     ).toEqual([]);
   });
 
-  it('every object is valid against the Kubernetes, KEDA and Prometheus Operator schemas', () => {
+  it('every object is valid against the Kubernetes, Gateway API, KEDA and Prometheus Operator schemas', () => {
     expect(objects.flatMap(schemaProblems)).toEqual([]);
   });
 
@@ -237,26 +238,6 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       expect(selects(pdb.spec.selector.matchLabels, labels)).toBe(true);
       expect(pdb.spec.maxUnavailable).toBe(1);
     });
-  });
-
-  it.each(SERVICES)('routes the base path of %s through the Ingress to its Service; nothing else', (app) => {
-    const ingress = find(objects, 'Ingress', app);
-    const [rule] = ingress.spec.rules;
-    const [route] = rule.http.paths;
-    expect(rule.http.paths).toHaveLength(1);
-    expect(route.path).toBe(defaultsOf(app).BASE_PATH);
-    expect(route.pathType).toBe('Prefix');
-    expect(route.backend.service.name).toBe(app);
-    const servicePort = find(objects, 'Service', app).spec.ports.find(
-      (p: { name: string }) => p.name === route.backend.service.port.name,
-    );
-    expect(portNumber(container(app), servicePort.targetPort)).toBe(defaultsOf(app).PORT);
-    expect(ingress.spec.tls).toEqual([{ hosts: [rule.host], secretName: 'delivery-tls' }]);
-  });
-
-  it('lets the upload route carry a 3000-product upload through the ingress', () => {
-    const annotations = find(objects, 'Ingress', 'product-upload-service').metadata.annotations;
-    expect(annotations['nginx.ingress.kubernetes.io/proxy-body-size']).toBe('32m');
   });
 
   it.each(SERVICES)('scales %s on CPU between the overlay bounds', (app) => {
@@ -428,15 +409,16 @@ describe('qa and prod', () => {
     return out;
   };
 
-  it('differ only in the host, replica bounds, resources, Swagger UI (off in prod) and where Postgres and RabbitMQ are', () => {
+  it('differ only in the Gateway, host, replica bounds, resources, Swagger UI (off in prod) and where Postgres and RabbitMQ are', () => {
     const qa = flatten(renderOverlay('qa'));
     const prod = flatten(renderOverlay('prod'));
     const differing = [...new Set([...qa.keys(), ...prod.keys()])].filter(
       (key) => qa.get(key) !== prod.get(key),
     );
     const allowed = [
-      /^Ingress\/[\w-]+\.spec\.rules\[0\]\.host$/,
-      /^Ingress\/[\w-]+\.spec\.tls\[0\]\.hosts\[0\]$/,
+      /^HTTPRoute\/[\w-]+\.spec\.hostnames\[0\]$/,
+      /^HTTPRoute\/[\w-]+\.spec\.parentRefs\[[\w-]+\]\./,
+      /^NetworkPolicy\/api-from-gateway\.spec\.ingress\[0\]\.from\[0\]\.namespaceSelector\.matchLabels\./,
       /^HorizontalPodAutoscaler\/[\w-]+\.spec\.(minReplicas|maxReplicas)$/,
       /^ScaledObject\/[\w-]+\.spec\.(minReplicaCount|maxReplicaCount)$/,
       /^Deployment\/[\w-]+\.spec\.replicas$/,
@@ -451,8 +433,8 @@ describe('qa and prod', () => {
     allowed.push(/^ConfigMap\/delivery-config\.data\.SWAGGER_ENABLED$/);
     expect(differing.filter((key) => !allowed.some((pattern) => pattern.test(key)))).toEqual([]);
     // and they do differ in the host
-    expect(qa.get('Ingress/capacity-service.spec.rules[0].host')).toBe('delivery.qa.example.com');
-    expect(prod.get('Ingress/capacity-service.spec.rules[0].host')).toBe('delivery.example.com');
+    expect(qa.get('HTTPRoute/capacity-service.spec.hostnames[0]')).toBe(GATEWAYS.qa.host);
+    expect(prod.get('HTTPRoute/capacity-service.spec.hostnames[0]')).toBe(GATEWAYS.prod.host);
   });
 });
 

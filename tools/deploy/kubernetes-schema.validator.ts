@@ -1,3 +1,4 @@
+import { HTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1/HTTPRoute';
 import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
 import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
 import { TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1/TriggerAuthentication';
@@ -15,8 +16,9 @@ import type { K8sObject } from './kustomize.renderer';
 
 /**
  * Validates objects against the Kubernetes OpenAPI schemas (kubernetes-models, generated from the API's
- * OpenAPI document), KEDA's and the Prometheus Operator's CRD schemas (@kubernetes-models/keda,
- * @kubernetes-models/prometheus-operator): types, formats, enums and required fields.
+ * OpenAPI document), the Gateway API's, KEDA's and the Prometheus Operator's CRD schemas
+ * (@kubernetes-models/gateway-api, @kubernetes-models/keda, @kubernetes-models/prometheus-operator): types,
+ * formats, patterns, enums and required fields.
  * An apiVersion/kind without a schema here is an error, so every rendered object is checked.
  */
 interface Validatable {
@@ -35,6 +37,7 @@ const MODELS: Record<string, ModelClass> = Object.fromEntries(
     PodDisruptionBudget,
     Ingress,
     NetworkPolicy,
+    HTTPRoute,
     ScaledObject,
     TriggerAuthentication,
     ServiceMonitor,

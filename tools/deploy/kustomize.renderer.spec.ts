@@ -99,6 +99,34 @@ describe('renderKustomization', () => {
     expect(service.spec).toEqual({ selector: {}, ports: [{ port: 8080 }, { port: 9090 }] });
   });
 
+  it("adds a component's objects and applies its patches before the overlay's own", () => {
+    write({
+      'component/kustomization.yaml':
+        'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nresources: [route.yaml]\npatches:\n  - target: { kind: Service, name: web }\n    patch: "[{op: replace, path: /spec/ports/0/port, value: 8080}]"\n',
+      'component/route.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata: { name: route }\n',
+    });
+    const render = overlay(
+      'namespace: shop\nresources: [../base]\ncomponents: [../component]\npatches:\n  - target: { kind: ConfigMap, name: route }\n    patch: "[{op: add, path: /data, value: { a: b }}]"\n',
+    );
+    const [, service, route] = render();
+    expect(service.spec).toEqual({ selector: { app: 'web' }, ports: [{ port: 8080 }] });
+    expect(route).toEqual({
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: { name: 'route', namespace: 'shop', labels: undefined },
+      data: { a: 'b' },
+    });
+  });
+
+  it('refuses a component with fields beyond resources and patches', () => {
+    write({
+      'component/kustomization.yaml':
+        'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nnamespace: other\n',
+    });
+    const render = overlay('resources: [../base]\ncomponents: [../component]\n');
+    expect(render).toThrow('unsupported component fields namespace');
+  });
+
   it.each([
     [
       'an unsupported field',

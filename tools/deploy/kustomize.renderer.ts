@@ -9,6 +9,8 @@ import { parseAllDocuments } from 'yaml';
  * rendered differently from `kubectl kustomize`):
  *
  * - `resources`: YAML files (several documents each) and directories holding a kustomization;
+ * - `components`: directories holding a `kind: Component` kustomization with `resources` and `patches` only, applied
+ *   after the resources and before the including kustomization's own patches;
  * - `patches`: a strategic merge patch file (one object, found by kind and name; maps merge, `null` deletes a key;
  *   lists are not merged, so a patch may not contain one) or a JSON 6902 patch (`add`/`replace`/`remove`) with a
  *   `target` of kind and name; each must match exactly one object;
@@ -28,6 +30,7 @@ type JsonObject = { [key: string]: Json };
 
 interface Kustomization {
   resources?: string[];
+  components?: string[];
   namespace?: string;
   labels?: { pairs: Record<string, string>; includeSelectors?: boolean; includeTemplates?: boolean }[];
   images?: { name: string; newName?: string; newTag?: string; digest?: string }[];
@@ -38,6 +41,7 @@ const SUPPORTED_FIELDS = new Set([
   'apiVersion',
   'kind',
   'resources',
+  'components',
   'namespace',
   'labels',
   'images',
@@ -49,11 +53,16 @@ export class KustomizeError extends Error {}
 
 /** Renders the kustomization in `dir` (as `kubectl kustomize dir` would, within the subset above). */
 export function renderKustomization(dir: string): K8sObject[] {
-  const kustomization = readKustomization(dir);
-  let objects: K8sObject[] = [];
-  for (const resource of kustomization.resources ?? []) {
-    const target = path.resolve(dir, resource);
-    objects.push(...(fs.statSync(target).isDirectory() ? renderKustomization(target) : readObjects(target)));
+  const kustomization = readKustomization(dir, 'Kustomization');
+  let objects = readResources(kustomization, dir);
+  for (const component of kustomization.components ?? []) {
+    const componentDir = path.resolve(dir, component);
+    const { resources, patches, ...rest } = readKustomization(componentDir, 'Component');
+    const unsupported = Object.keys(rest).filter((key) => !['apiVersion', 'kind'].includes(key));
+    if (unsupported.length)
+      throw new KustomizeError(`${componentDir}: unsupported component fields ${unsupported.join(', ')}`);
+    objects.push(...readResources({ resources }, componentDir));
+    for (const entry of patches ?? []) applyPatch(objects, entry, componentDir);
   }
   rejectDuplicates(objects, dir);
   for (const entry of kustomization.patches ?? []) applyPatch(objects, entry, dir);
@@ -66,14 +75,22 @@ export function renderKustomization(dir: string): K8sObject[] {
   return objects;
 }
 
-function readKustomization(dir: string): Kustomization {
+function readKustomization(dir: string, kind: 'Kustomization' | 'Component'): Kustomization {
   const file = path.join(dir, 'kustomization.yaml');
   if (!fs.existsSync(file)) throw new KustomizeError(`${dir}: no kustomization.yaml`);
   const [doc] = readYaml(file) as JsonObject[];
   const unsupported = Object.keys(doc).filter((key) => !SUPPORTED_FIELDS.has(key));
   if (unsupported.length) throw new KustomizeError(`${file}: unsupported fields ${unsupported.join(', ')}`);
-  if (doc.kind !== 'Kustomization') throw new KustomizeError(`${file}: kind must be Kustomization`);
+  if (doc.kind !== kind) throw new KustomizeError(`${file}: kind must be ${kind}`);
   return doc as unknown as Kustomization;
+}
+
+/** The objects of a kustomization's `resources`: files as they are, directories rendered. */
+function readResources({ resources }: Pick<Kustomization, 'resources'>, dir: string): K8sObject[] {
+  return (resources ?? []).flatMap((resource) => {
+    const target = path.resolve(dir, resource);
+    return fs.statSync(target).isDirectory() ? renderKustomization(target) : readObjects(target);
+  });
 }
 
 function readYaml(file: string): Json[] {

@@ -1,6 +1,6 @@
 import { BlockList, isIPv4 } from 'node:net';
 import type { K8sObject } from './kustomize.renderer';
-import { find, onlyContainer, OVERLAYS, renderOverlay } from './rendered-manifests';
+import { find, GATEWAYS, onlyContainer, OVERLAYS, renderOverlay } from './rendered-manifests';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- manifests are untyped YAML */
 type Labels = Record<string, string>;
@@ -102,6 +102,9 @@ const migration: Peer = {
   namespace: 'delivery',
   labels: { 'app.kubernetes.io/name': 'delivery-migrate', 'app.kubernetes.io/part-of': 'delivery-promise' },
 };
+/** a data-plane pod of the Gateway in `namespace` (its labels are the implementation's) */
+const gatewayIn = (namespace: string): Peer => ({ namespace, labels: { 'app.kubernetes.io/name': 'envoy' } });
+/** the namespace of the retired ingress controller: no longer admitted by default */
 const ingressController: Peer = {
   namespace: 'ingress-nginx',
   labels: { 'app.kubernetes.io/name': 'ingress-nginx' },
@@ -140,12 +143,29 @@ describe.each(OVERLAYS)('network policies of k8s/overlays/%s', (overlay) => {
     expect(allowed(objects, capacity, elsewhere, 8080)).toBe(false);
   });
 
-  it('let the ingress controller reach only the API ports', () => {
-    expect(allowed(objects, ingressController, capacity, 3000)).toBe(true);
-    expect(allowed(objects, ingressController, upload, 3001)).toBe(true);
-    expect(allowed(objects, ingressController, worker, 3002)).toBe(false);
-    expect(allowed(objects, ingressController, capacity, 9229)).toBe(false);
+  it("let exactly the overlay's Gateway namespace reach only the API ports", () => {
+    const gateway = gatewayIn(GATEWAYS[overlay].namespace);
+    expect(allowed(objects, gateway, capacity, 3000)).toBe(true);
+    expect(allowed(objects, gateway, upload, 3001)).toBe(true);
+    expect(allowed(objects, gateway, worker, 3002)).toBe(false);
+    expect(allowed(objects, gateway, capacity, 9229)).toBe(false);
     expect(allowed(objects, elsewhere, capacity, 3000)).toBe(false);
+    // not the other overlay's Gateway namespace, nor the base's placeholder, nor an ingress controller
+    const other = overlay === 'qa' ? 'prod' : 'qa';
+    for (const namespace of [GATEWAYS[other].namespace, 'gateway-system'])
+      expect(allowed(objects, gatewayIn(namespace), capacity, 3000)).toBe(false);
+    expect(allowed(objects, ingressController, upload, 3001)).toBe(false);
+  });
+
+  it('select the Gateway namespace by its label only, with the namespace the HTTPRoutes attach to', () => {
+    const [rule] = find(objects, 'NetworkPolicy', 'api-from-gateway').spec.ingress;
+    expect(rule.from).toEqual([
+      { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': GATEWAYS[overlay].namespace } } },
+    ]);
+    for (const route of objects.filter((o) => o.kind === 'HTTPRoute') as Record<string, any>[])
+      expect(route.spec.parentRefs.map((ref: { namespace: string }) => ref.namespace)).toEqual([
+        GATEWAYS[overlay].namespace,
+      ]);
   });
 
   it('let the monitoring namespace scrape every app port, and nothing else in', () => {

@@ -6,6 +6,12 @@ export const ROOT = path.resolve(__dirname, '../..');
 export const OVERLAYS = ['qa', 'prod'] as const;
 export type Overlay = (typeof OVERLAYS)[number];
 
+/** The Gateway each overlay's HTTPRoutes attach to, and their host (k8s/overlays/<overlay>/kustomization.yaml). */
+export const GATEWAYS: Record<Overlay, { name: string; namespace: string; host: string }> = {
+  qa: { name: 'qa-gateway', namespace: 'gateway-qa', host: 'delivery.qa.example.com' },
+  prod: { name: 'public-gateway', namespace: 'gateway-prod', host: 'delivery.example.com' },
+};
+
 export const renderOverlay = (overlay: Overlay): K8sObject[] =>
   renderKustomization(path.join(ROOT, 'k8s/overlays', overlay));
 export const renderBase = (): K8sObject[] => renderKustomization(path.join(ROOT, 'k8s/base'));
