@@ -28,7 +28,15 @@ const moduleNameMapper = Object.fromEntries(
 const transform = {
   '^.+\\.ts$': [
     '@swc/jest',
-    { ...swcrc, swcrc: false, sourceMaps: 'inline', jsc: { ...swcrc.jsc, baseUrl: root } },
+    {
+      ...swcrc,
+      swcrc: false,
+      sourceMaps: 'inline',
+      jsc: { ...swcrc.jsc, baseUrl: root },
+      // `import()` stays a native dynamic import: what loads ES-module-only packages whose exports offer no
+      // `require` condition (the Kubernetes schema models); plain imports of ES modules load through require(esm)
+      module: { ...swcrc.module, ignoreDynamic: true },
+    },
   ],
 };
 

@@ -43,7 +43,9 @@ describe('the stack', () => {
       Number(low.split('.')[0]) * 1000 + Number(low.split('.')[1]),
     );
     expect(packageJson.devDependencies['@types/node'].split('.')[0]).toBe(String(major));
-    expect(read('docker/Dockerfile')).toMatch(new RegExp(`^ARG NODE_IMAGE=node:${major}-bookworm-slim$`, 'm'));
+    expect(read('docker/Dockerfile')).toMatch(
+      new RegExp(`^ARG NODE_IMAGE=node:${major}-bookworm-slim$`, 'm'),
+    );
   });
 
   it("lets Renovate find CI's Node.js version", () => {
@@ -72,14 +74,21 @@ describe('the stack', () => {
           .map(([, version]) => version.split('.')[0]),
       );
     expect(lines(/^@nestjs\//)).toEqual(new Set(['12']));
-    expect(new Set(Object.entries(all).filter(([n]) => /^(nx|@nx\/.*)$/.test(n)).map(([, v]) => v))).toEqual(
-      new Set([all.nx]),
-    );
+    expect(
+      new Set(
+        Object.entries(all)
+          .filter(([n]) => /^(nx|@nx\/.*)$/.test(n))
+          .map(([, v]) => v),
+      ),
+    ).toEqual(new Set([all.nx]));
   });
 
   it('pins every dependency exactly', () => {
     const all = { ...packageJson.dependencies, ...packageJson.devDependencies };
     for (const [name, version] of Object.entries(all))
-      expect({ name, version }).toEqual({ name, version: expect.stringMatching(/^\d+\.\d+\.\d+(-[\w.]+)?$/) });
+      expect({ name, version }).toEqual({
+        name,
+        version: expect.stringMatching(/^\d+\.\d+\.\d+(-[\w.]+)?$/),
+      });
   });
 });

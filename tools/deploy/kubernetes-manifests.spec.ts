@@ -15,7 +15,12 @@ import {
   variablesReadBy,
 } from './app-environment';
 import type { K8sObject } from './kustomize.renderer';
-import { schemaProblems } from './kubernetes-schema.validator';
+import { loadSchemaValidator, type SchemaProblems } from './kubernetes-schema.validator';
+
+let schemaProblems: SchemaProblems;
+beforeAll(async () => {
+  schemaProblems = await loadSchemaValidator();
+});
 import {
   type Container,
   containerEnvironment,

@@ -1,17 +1,3 @@
-import { HTTPRoute } from '@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1/HTTPRoute';
-import { PrometheusRule } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/PrometheusRule';
-import { ServiceMonitor } from '@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1/ServiceMonitor';
-import { TriggerAuthentication } from '@kubernetes-models/keda/keda.sh/v1alpha1/TriggerAuthentication';
-import { ScaledObject } from '@kubernetes-models/keda/keda.sh/v1alpha1/ScaledObject';
-import { Deployment } from 'kubernetes-models/apps/v1/Deployment';
-import { HorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
-import { Job } from 'kubernetes-models/batch/v1/Job';
-import { Ingress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
-import { NetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
-import { PodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
-import { ConfigMap } from 'kubernetes-models/v1/ConfigMap';
-import { Secret } from 'kubernetes-models/v1/Secret';
-import { Service } from 'kubernetes-models/v1/Service';
 import type { K8sObject } from './kustomize.renderer';
 
 /**
@@ -24,36 +10,55 @@ import type { K8sObject } from './kustomize.renderer';
 interface Validatable {
   validate(): void;
 }
-type ModelClass = new (data: never) => Validatable;
+type ModelClass = { apiVersion: string; kind: string } & (new (data: never) => Validatable);
 
-const MODELS: Record<string, ModelClass> = Object.fromEntries(
-  [
-    ConfigMap,
-    Secret,
-    Service,
-    Deployment,
-    Job,
-    HorizontalPodAutoscaler,
-    PodDisruptionBudget,
-    Ingress,
-    NetworkPolicy,
-    HTTPRoute,
-    ScaledObject,
-    TriggerAuthentication,
-    ServiceMonitor,
-    PrometheusRule,
-  ].map((model) => [`${model.apiVersion}/${model.kind}`, model as unknown as ModelClass]),
-);
+/** The model classes by `apiVersion/kind`. The packages are ES modules only: loaded with `import()`. */
+async function loadModels(): Promise<Record<string, ModelClass>> {
+  const modules = await Promise.all([
+    import('kubernetes-models/v1'),
+    import('kubernetes-models/apps/v1'),
+    import('kubernetes-models/batch/v1'),
+    import('kubernetes-models/autoscaling/v2'),
+    import('kubernetes-models/policy/v1'),
+    import('kubernetes-models/networking.k8s.io/v1'),
+    import('@kubernetes-models/gateway-api/gateway.networking.k8s.io/v1'),
+    import('@kubernetes-models/keda/keda.sh/v1alpha1'),
+    import('@kubernetes-models/prometheus-operator/monitoring.coreos.com/v1'),
+  ]);
+  const [core, apps, batch, autoscaling, policy, networking, gateway, keda, monitoring] = modules;
+  const models = [
+    core.ConfigMap,
+    core.Secret,
+    core.Service,
+    apps.Deployment,
+    batch.Job,
+    autoscaling.HorizontalPodAutoscaler,
+    policy.PodDisruptionBudget,
+    networking.Ingress,
+    networking.NetworkPolicy,
+    gateway.HTTPRoute,
+    keda.ScaledObject,
+    keda.TriggerAuthentication,
+    monitoring.ServiceMonitor,
+    monitoring.PrometheusRule,
+  ] as unknown as ModelClass[];
+  return Object.fromEntries(models.map((model) => [`${model.apiVersion}/${model.kind}`, model]));
+}
 
-/** The problems of `object` (empty when valid). */
-export function schemaProblems(object: K8sObject): string[] {
-  const Model = MODELS[`${object.apiVersion}/${object.kind}`];
-  const id = `${object.kind} ${object.metadata?.name}`;
-  if (!Model) return [`${id}: no schema for ${object.apiVersion} ${object.kind}`];
-  try {
-    new Model(structuredClone(object) as never).validate();
-    return [];
-  } catch (error) {
-    return [`${id}: ${(error as Error).message}`];
-  }
+/** A function giving the problems of an object (empty when valid). */
+export type SchemaProblems = (object: K8sObject) => string[];
+
+export async function loadSchemaValidator(): Promise<SchemaProblems> {
+  const models = await loadModels();
+  return (object) => {
+    const Model = models[`${object.apiVersion}/${object.kind}`];
+    const id = `${object.kind} ${object.metadata?.name}`;
+    if (!Model) return [`${id}: no schema for ${object.apiVersion} ${object.kind}`];
+    try {
+      new Model(structuredClone(object) as never).validate();
+      return [];
+    } catch (error) {
+      return [`${id}: ${(error as Error).message}`];
+    }
+  };
 }

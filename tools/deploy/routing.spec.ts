@@ -3,7 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { type AppName, defaultsOf } from './app-environment';
 import { type K8sObject, renderKustomization } from './kustomize.renderer';
-import { schemaProblems } from './kubernetes-schema.validator';
+import { loadSchemaValidator, type SchemaProblems } from './kubernetes-schema.validator';
+
+let schemaProblems: SchemaProblems;
+beforeAll(async () => {
+  schemaProblems = await loadSchemaValidator();
+});
 import {
   find,
   GATEWAYS,
