@@ -1,0 +1,214 @@
+/**
+ * S-floor: each request path of the services against its floor, in one run. The floor is tools/bench/floor-server.ts,
+ * a bare `node:http` server in its own process doing only the I/O of the path (verify the same HS256 token, read and
+ * parse the same body, the service's read statement for that body on the same database — one round trip, the
+ * statement the calculation sends —, an answer of the same size; for the upload,
+ * publish the same products in batches of the same size with confirms to a quorum queue on the same broker).
+ *  - peaks: autocannon, 10 connections, service and floor alternating over ROUNDS rounds, the median round kept;
+ *  - the calculation's p99 at an even 200 requests/s (Q1.3's pace) on the service;
+ *  - uploads: 3,000 products one at a time, service and floor alternating, queues purged after each.
+ * Targets: the calculation ≥ 0.6 × its floor, `/whoami` ≥ 0.5 × its floor, calculation p99 at 200/s ≤ 20 ms.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { connect } from 'amqplib';
+import { bearer, mintToken, TEST_JWT_SECRET } from '@delivery/auth/testing';
+import { CalculationDataReader } from '@delivery/capacity-data-access';
+import { planReads, type CalculateDeliveryCapacityRequest } from '@delivery/capacity-domain';
+import type { NamedStatement, Sql } from '@delivery/persistence';
+import { exampleUpload } from '@delivery/contracts';
+import { startAppProcess } from '@delivery/platform/testing';
+import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
+import { startBenchCapacityService } from './bench-services';
+import { prepareDemoDatabase, today } from './capacity-calculation.bench';
+import { demo, referenceRequest } from './engine.bench';
+import { type LoadFigures, percentile, round, runLoad } from './load';
+import { Q13_PACE, runPacedLoad } from './paced-load';
+import { loadAverage, startProductBench } from './product-bench-services';
+
+const ROUNDS = 3;
+const SECONDS = 5;
+const CONNECTIONS = 10;
+const UPLOADS = 30;
+const FLOOR_QUEUE = 'floor.product-batches';
+
+const median = (values: number[]) => percentile(values, 50);
+
+/** The read statement the service sends for one calculation of `request` now (its planned reads, one round trip). */
+async function readStatementOf(request: CalculateDeliveryCapacityRequest): Promise<NamedStatement> {
+  let sent: NamedStatement | undefined;
+  const recorder: Sql = {
+    query: () => Promise.resolve([]),
+    prepared: (statement) => {
+      sent = statement;
+      return Promise.resolve([]);
+    },
+  };
+  const plan = planReads(demo().snapshot, request, { now: () => new Date() });
+  await new CalculationDataReader(recorder).read(plan);
+  if (!sent) throw new Error('the reference request reads nothing');
+  return sent;
+}
+
+/** The median round of peaks: requests/s, and that round's p99. */
+function medianPeak(rounds: LoadFigures[]): LoadFigures {
+  return [...rounds].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(rounds.length / 2)];
+}
+
+const scenario: BenchScenario = {
+  id: 'S-floor',
+  title: 'Each request path against a bare node:http server doing the same I/O, in one run',
+  target:
+    'calculation ≥ 0.6 × its floor; GET /whoami ≥ 0.5 × its floor; calculation p99 at 200 req/s ≤ 20 ms',
+  async run(): Promise<BenchResult> {
+    const databaseUrl = await prepareDemoDatabase('delivery_bench_floor');
+    const capacity = await startBenchCapacityService(databaseUrl, { RATE_LIMIT: '1000000' });
+    const products = await startProductBench({ worker: false, env: { RATE_LIMIT: '1000000' } });
+    const answerFile = path.join(os.tmpdir(), `floor-answer-${process.pid}.json`);
+    const statementFile = path.join(os.tmpdir(), `floor-statement-${process.pid}.json`);
+    const authorization = bearer(
+      await mintToken({ scopes: ['capacity:calculate', 'products:write'], expiresIn: 3600 }),
+    );
+    const request = { ...referenceRequest(), purchaseDate: today() };
+    const body = JSON.stringify(request);
+    const post = {
+      method: 'POST' as const,
+      headers: { Authorization: authorization, 'Content-Type': 'application/json' },
+    };
+    let floor: Awaited<ReturnType<typeof startAppProcess>> | undefined;
+    try {
+      const served = await fetch(`${capacity.url}/capacity/v1/delivery/capacity`, { ...post, body });
+      if (served.status !== 200) throw new Error(`the reference request answered ${served.status}`);
+      const answer = await served.text();
+      fs.writeFileSync(answerFile, answer);
+      fs.writeFileSync(statementFile, JSON.stringify(await readStatementOf(request)));
+      floor = await startAppProcess('tools/bench/floor-server.ts', {
+        NODE_ENV: 'production',
+        DATABASE_URL: databaseUrl,
+        AMQP_URL: products.rabbit.url,
+        JWT_SECRET: TEST_JWT_SECRET,
+        FLOOR_CALCULATION_ANSWER: answerFile,
+        FLOOR_READ_STATEMENT: statementFile,
+        FLOOR_QUEUE,
+        FLOOR_BATCH_SIZE: '500',
+      });
+      await floor.waitUntilReady();
+      const floorAnswer = await (await fetch(`${floor.url}/delivery/capacity`, { ...post, body })).text();
+      if (floorAnswer.length !== answer.length) throw new Error('the floor answers another size');
+
+      const paths = {
+        calculation: [`${capacity.url}/capacity/v1/delivery/capacity`, `${floor.url}/delivery/capacity`],
+        whoami: [`${capacity.url}/capacity/v1/whoami`, `${floor.url}/whoami`],
+      } as const;
+      const peak = (url: string, durationSeconds: number) =>
+        url.endsWith('/whoami')
+          ? runLoad({
+              url,
+              headers: { Authorization: authorization },
+              durationSeconds,
+              connections: CONNECTIONS,
+            })
+          : runLoad({ url, ...post, body, durationSeconds, connections: CONNECTIONS });
+      for (const urls of Object.values(paths)) for (const url of urls) await peak(url, 2);
+
+      const loadBefore = os.loadavg()[0];
+      const peaks = { calculation: [[], []], whoami: [[], []] } as Record<
+        keyof typeof paths,
+        LoadFigures[][]
+      >;
+      for (let round = 0; round < ROUNDS; round++)
+        for (const name of ['calculation', 'whoami'] as const)
+          for (const side of [0, 1]) peaks[name][side].push(await peak(paths[name][side], SECONDS));
+      const paced = await runPacedLoad({ url: paths.calculation[0], ...post, body, ...Q13_PACE });
+
+      const upload = JSON.stringify(exampleUpload(3000));
+      const purge = async () => {
+        await products.purgeQueue();
+        const model = await connect(products.rabbit.url);
+        const channel = await model.createChannel();
+        await channel.purgeQueue(FLOOR_QUEUE);
+        await model.close();
+      };
+      const uploadTimes: number[][] = [[], []];
+      const uploadUrls = [
+        `${products.upload.url}/product-upload/v1/load-products`,
+        `${floor.url}/load-products`,
+      ];
+      for (let i = -3; i < UPLOADS; i++)
+        for (const side of [0, 1]) {
+          const started = performance.now();
+          const res = await fetch(uploadUrls[side], { ...post, body: upload });
+          await res.text();
+          if (res.status !== 200) throw new Error(`upload answered ${res.status}`);
+          if (i >= 0) uploadTimes[side].push(performance.now() - started);
+          await purge();
+        }
+      const load = `${round(loadBefore, 2)} → ${round(loadAverage(), 2)}`;
+
+      const rows: BenchResult['rows'] = [];
+      const summary: string[] = [];
+      for (const [name, target] of [
+        ['calculation', 0.6],
+        ['whoami', 0.5],
+      ] as const) {
+        const [service, bare] = peaks[name].map(medianPeak);
+        const label = name === 'calculation' ? 'POST /delivery/capacity (reference request)' : 'GET /whoami';
+        const ratio = service.requestsPerSecond / bare.requestsPerSecond;
+        rows.push(
+          {
+            subject: `${label}, service, peak (${CONNECTIONS} connections, median of ${ROUNDS} rounds)`,
+            figures: [
+              { metric: 'throughput', value: round(service.requestsPerSecond), unit: 'req/s' },
+              { metric: 'p99', value: service.p99, unit: 'ms' },
+            ],
+          },
+          {
+            subject: `${label}, floor (bare node:http, same I/O)`,
+            figures: [
+              { metric: 'throughput', value: round(bare.requestsPerSecond), unit: 'req/s' },
+              { metric: 'p99', value: bare.p99, unit: 'ms' },
+            ],
+          },
+        );
+        summary.push(
+          `${label}: ${round(ratio, 2)} × its floor (target ≥ ${target}): ${verdict(ratio >= target)}`,
+        );
+      }
+      rows.push({
+        subject: `POST /delivery/capacity at ${Q13_PACE.rate} req/s, even pacing, service`,
+        figures: [
+          { metric: 'p50', value: round(paced.p50, 2), unit: 'ms' },
+          { metric: 'p99', value: round(paced.p99, 2), unit: 'ms' },
+          { metric: 'max', value: round(paced.max, 1), unit: 'ms' },
+        ],
+      });
+      summary.push(
+        `calculation p99 at ${Q13_PACE.rate} req/s: ${round(paced.p99, 2)} ms (≤ 20): ${verdict(paced.p99 <= 20)}`,
+      );
+      const [serviceUploads, floorUploads] = uploadTimes;
+      for (const [subject, times] of [
+        [`POST /load-products, 3000 products, service, ${UPLOADS} requests one at a time`, serviceUploads],
+        ['POST /load-products, floor (verify, parse, publish with confirms)', floorUploads],
+      ] as const)
+        rows.push({
+          subject,
+          figures: [
+            { metric: 'p50', value: round(median(times)), unit: 'ms' },
+            { metric: 'p99', value: round(percentile(times, 99)), unit: 'ms' },
+          ],
+        });
+      summary.push(
+        `upload: p50 ${round(median(serviceUploads))} ms, ${round(median(serviceUploads) / median(floorUploads), 2)} × its floor's ${round(median(floorUploads))} ms`,
+        `machine: 1-minute load average ${load} on ${os.cpus().length} CPUs; the services, the floor, Postgres, RabbitMQ and the load generator share them`,
+      );
+      return { rows, summary };
+    } finally {
+      await floor?.stop();
+      await Promise.all([capacity.stop(), products.stop()]);
+      for (const file of [answerFile, statementFile]) fs.rmSync(file, { force: true });
+    }
+  },
+};
+
+export default scenario;
