@@ -47,7 +47,10 @@ export class PlatformModule {
     const rootLogger = createRootLogger(options.service, options.config);
     return {
       module: PlatformModule,
-      imports: [TerminusModule.forRoot({ logger: false }), LoggerModule.forRoot(loggerModuleParams(rootLogger))],
+      imports: [
+        TerminusModule.forRoot({ logger: false }),
+        LoggerModule.forRoot(loggerModuleParams(rootLogger)),
+      ],
       controllers: [HealthController, MetricsController],
       providers: [
         { provide: PLATFORM_OPTIONS, useValue: options },

@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Clock, counterUsage, runInSlices, UsagePage, UsagePlan, usageRange } from '@delivery/capacity-domain';
+import {
+  type Clock,
+  counterUsage,
+  runInSlices,
+  UsagePage,
+  UsagePlan,
+  usageRange,
+} from '@delivery/capacity-domain';
 import { CapacityUsageQuery, DEFAULT_USAGE_PAGE_SIZE } from '@delivery/contracts';
 import { eventLoopPacer } from '@delivery/persistence';
 import { validationError } from '@delivery/platform';

@@ -1,5 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { calculate, CalculationData, CapacityOutcome, CapacityRequest, type Clock, explain, ExplainedOutcome, isLayoutA, planReads, Snapshot } from '@delivery/capacity-domain';
+import {
+  calculate,
+  CalculationData,
+  CapacityOutcome,
+  CapacityRequest,
+  type Clock,
+  explain,
+  ExplainedOutcome,
+  isLayoutA,
+  planReads,
+  Snapshot,
+} from '@delivery/capacity-domain';
 import { snakeCase } from '@delivery/platform';
 import { CapacityMetrics } from '../capacity.metrics';
 import { CLOCK } from '../clock';
