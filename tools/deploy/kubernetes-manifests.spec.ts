@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
-import { migrateCommand } from '@delivery/persistence';
+import { migrateCommand } from '@delivery/migrations';
 import { messageFormat, PlatformModule } from '@delivery/platform';
 import {
   APP_CONFIG_PARSERS,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { runMigrations } from './migrate';
-import { createTestDatabase, TestDatabase } from './testing';
+import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 
 const MIGRATIONS = [
   'Capacity1795271070624',
@@ -25,7 +25,10 @@ async function withClient<T>(url: string, work: (client: Client) => Promise<T>):
 }
 
 const recorded = (url: string) =>
-  withClient(url, async (c) => (await c.query('SELECT id, timestamp, name FROM migrations ORDER BY id')).rows);
+  withClient(
+    url,
+    async (c) => (await c.query('SELECT id, timestamp, name FROM migrations ORDER BY id')).rows,
+  );
 
 /** Every table's columns and every index, function and trigger of the public schema, as text to compare. */
 const schemaOf = (url: string) =>
@@ -36,7 +39,9 @@ const schemaOf = (url: string) =>
       c.query(`SELECT indexdef FROM pg_indexes WHERE schemaname = 'public' ORDER BY indexdef`),
       c.query(`SELECT p.proname, pg_get_functiondef(p.oid) AS def FROM pg_proc p
                JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = 'public' ORDER BY p.proname`),
-      c.query(`SELECT tgname, pg_get_triggerdef(t.oid) AS def FROM pg_trigger t WHERE NOT tgisinternal ORDER BY tgname`),
+      c.query(
+        `SELECT tgname, pg_get_triggerdef(t.oid) AS def FROM pg_trigger t WHERE NOT tgisinternal ORDER BY tgname`,
+      ),
     ]);
     return parts.map((part) => part.rows);
   });
