@@ -10,7 +10,8 @@ import prettier from 'eslint-config-prettier';
  *  - util (platform, auth): util and contracts;
  *  - data-access (persistence, migrations, messaging): domain, contracts, util, data-access;
  *  - apps: any lib, never another app; tooling: anything but apps' internals.
- * Scope: capacity and products never meet except through shared libs; a shared lib depends on shared libs only.
+ * Scope: capacity and products never meet except through shared libs; a shared lib depends on shared libs only;
+ * the operator commands (scope:operations) use shared libs only.
  * Data access returns records: it may not import the contracts' response classes (a presenter maps).
  * TypeORM only runs the migrations: nothing else imports it.
  */
@@ -117,6 +118,7 @@ export default [
             { sourceTag: 'scope:capacity', onlyDependOnLibsWithTags: ['scope:capacity', 'scope:shared'] },
             { sourceTag: 'scope:products', onlyDependOnLibsWithTags: ['scope:products', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:operations', onlyDependOnLibsWithTags: ['scope:shared'] },
           ],
         },
       ],

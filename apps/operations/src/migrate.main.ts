@@ -1,7 +1,7 @@
-import { migrateCommand } from './migrate';
+import { migrateCommand } from '@delivery/migrations';
 
 /**
- * Entry point of the migration in the app images: `node dist/libs/migrations/src/migrate.main.js` (the build
- * compiles every lib, so each app image carries it and needs no dev dependency). Not exported from the index.
+ * Applies pending migrations to `DATABASE_URL`: `npm run migrate`, and in the operations image
+ * `node dist/apps/operations/src/migrate.main.js` (the migration Job and compose).
  */
 void migrateCommand(process.env).then((code) => process.exit(code));
