@@ -1,9 +1,9 @@
 import { inspectDeadLetters } from './dead-letters/dead-letters';
 
 /**
- * `npm run dead-letters -- list|replay|discard [--limit n] [--id <messageId>]`
- * (dead-letters/dead-letters.ts), on AMQP_URL; in
- * the operations image `node dist/apps/operations/src/dead-letters.main.js list|replay|discard …` (the dead-letter Job).
+ * The dead-letter commands (dead-letters/dead-letters.ts) on `AMQP_URL`: `npm run dead-letters --
+ * list|replay|discard [--limit n] [--id <messageId>]`, and in the operations image
+ * `node dist/apps/operations/src/dead-letters.main.js list|replay|discard …` (the dead-letter Job).
  */
 function option(name: string): string | undefined {
   const index = process.argv.indexOf(`--${name}`);
