@@ -29,11 +29,32 @@ const IMAGES = [...APPS, 'operations'];
 const MIGRATION_ENTRY = 'dist/apps/operations/src/migrate.main.js';
 const DEAD_LETTERS_ENTRY = 'dist/apps/operations/src/dead-letters.main.js';
 /** Packages an image must not install: Swagger only where an HTTP API is documented, TypeORM only for migrating. */
+/** The OpenTelemetry packages no app loads: only traces are exported (no metrics or logs exporter, no Node SDK). */
+const UNLOADED_TELEMETRY = [
+  '@opentelemetry/sdk-node',
+  '@opentelemetry/exporter-prometheus',
+  '@opentelemetry/exporter-metrics-otlp-http',
+  '@opentelemetry/exporter-logs-otlp-http',
+];
 const FORBIDDEN: Record<string, string[]> = {
-  'capacity-service': ['typeorm'],
-  'product-upload-service': ['typeorm'],
-  'product-ingest-worker': ['@nestjs/swagger', 'swagger-ui-dist', 'typeorm', 'passport', 'jose'],
-  operations: ['@nestjs/swagger', 'swagger-ui-dist', 'passport', 'jose', '@opentelemetry/sdk-node'],
+  'capacity-service': ['typeorm', ...UNLOADED_TELEMETRY],
+  'product-upload-service': ['typeorm', ...UNLOADED_TELEMETRY],
+  'product-ingest-worker': [
+    '@nestjs/swagger',
+    'swagger-ui-dist',
+    'typeorm',
+    'passport',
+    'jose',
+    ...UNLOADED_TELEMETRY,
+  ],
+  operations: [
+    '@nestjs/swagger',
+    'swagger-ui-dist',
+    'passport',
+    'jose',
+    '@opentelemetry/sdk-trace',
+    ...UNLOADED_TELEMETRY,
+  ],
 };
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
