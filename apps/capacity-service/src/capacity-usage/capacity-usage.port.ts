@@ -1,4 +1,4 @@
-/** What the usage ledger (`CapacityUsageLedger`) needs of storage (bound in capacity-usage.providers.ts). */
+/** What the usage ledger (`CapacityUsageLedger`) needs of storage (bound in capacity-usage.module.ts). */
 import type { CounterRead, CounterReadRequest } from '@delivery/capacity-data-access';
 
 export type { CounterRead, CounterReadRequest } from '@delivery/capacity-data-access';

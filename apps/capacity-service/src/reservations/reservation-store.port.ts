@@ -1,4 +1,4 @@
-/** What the reservation use cases and the sweeper need of storage (bound in reservations.providers.ts). */
+/** What the reservation use cases and the sweeper need of storage (bound in reservations.module.ts). */
 import type { NewReservation, ReservationRecord, ReserveResult } from '@delivery/capacity-data-access';
 
 export type {
