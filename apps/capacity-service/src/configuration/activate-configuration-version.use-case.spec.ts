@@ -1,6 +1,6 @@
 import { ConfigurationVersions } from './configuration-versions';
 import { ActivateConfigurationVersionUseCase } from './activate-configuration-version.use-case';
-import { FakeConfigurationStore } from '../testing/fake-configuration-store';
+import { FakeConfigurationStore } from './configuration-store.fake';
 import { activeConfiguration, demoDocument, LIMA } from '../testing/unit-fixtures';
 
 describe('ActivateConfigurationVersionUseCase', () => {

@@ -1,4 +1,4 @@
-import { FakeConfigurationStore } from '../testing/fake-configuration-store';
+import { FakeConfigurationStore } from './configuration-store.fake';
 import { activeConfiguration, demoDocument, LIMA } from '../testing/unit-fixtures';
 import { ConfigurationVersions } from './configuration-versions';
 import { CompareConfigurationVersionsUseCase } from './compare-configuration-versions.use-case';

@@ -1,5 +1,5 @@
 import { ApiError } from '@delivery/platform';
-import { FakeConfigurationStore } from '../testing/fake-configuration-store';
+import { FakeConfigurationStore } from './configuration-store.fake';
 import { activeConfiguration, demoDocument, LIMA } from '../testing/unit-fixtures';
 import { ImportConfigurationUseCase } from './import-configuration.use-case';
 

@@ -1,11 +1,10 @@
-import { NO_DATA, type CalculationData, type ReadPlan } from '@delivery/capacity-domain';
+import { NO_DATA, parseConfiguration, type CalculationData, type ReadPlan } from '@delivery/capacity-domain';
 import type { CreateReservationRequest } from '@delivery/contracts';
 import { MetricsService } from '@delivery/platform';
 import { CapacityCalculator } from '../delivery-capacity';
 import { CapacityMetrics } from '../snapshot';
 import { reservationBody } from '../testing/reservation-fixtures';
 import { activeConfiguration, demoDocument, E10_NOW, fixedClock, LIMA } from '../testing/unit-fixtures';
-import { snapshotOf } from '../configuration/loaded-configuration';
 import { CreateReservationUseCase } from './create-reservation.use-case';
 import type {
   NewReservation,
@@ -46,7 +45,7 @@ describe('CreateReservationUseCase', () => {
 
   beforeEach(async () => {
     const active = activeConfiguration();
-    const built = await snapshotOf(demoDocument(), LIMA);
+    const built = parseConfiguration(demoDocument(), LIMA);
     if (!built.ok) throw new Error('the demo document is valid');
     active.offer({ version: 1, loadedAt: null, snapshot: built.snapshot });
     const data = {

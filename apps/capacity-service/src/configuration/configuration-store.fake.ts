@@ -6,7 +6,7 @@ import type {
   StoredConfiguration,
   VersionProvenance,
   VersionRecord,
-} from '../configuration/configuration-store.port';
+} from './configuration-store.port';
 
 interface Recorded extends StoredConfiguration {
   provenance: VersionProvenance;
