@@ -64,7 +64,7 @@ describe('IngestProductMessageUseCase', () => {
 
   it('keeps the newest of each productCode, writes the others in one claimed transaction and records the result', async () => {
     const older = exampleProduct(1, { dateUpdate: '2026-01-01T00:00:00Z' });
-    const newer = exampleProduct(1, { dateUpdate: '2026-02-01T00:00:00Z', name: 'newer' });
+    const newer = exampleProduct(1, { dateUpdate: '2026-02-01T00:00:00Z', description: 'newer' });
     const outcome = await writeBatch([older, newer, exampleProduct(2)]);
     expect(outcome).toEqual({ applied: true, persisted: 2, unchanged: 0, skippedStale: 1 });
     expect(store.steps).toEqual([
@@ -78,7 +78,7 @@ describe('IngestProductMessageUseCase', () => {
   it('sets aside products identical to their stored row: not written, counted unchanged', async () => {
     await writeBatch([exampleProduct(1), exampleProduct(2)]);
     store.steps.length = 0;
-    const outcome = await writeBatch([exampleProduct(1), exampleProduct(2, { name: 'renamed' })]);
+    const outcome = await writeBatch([exampleProduct(1), exampleProduct(2, { description: 'renamed' })]);
     expect(outcome).toEqual({ applied: true, persisted: 1, unchanged: 1, skippedStale: 0 });
     expect(store.steps[1]).toEqual(['upsert', PROCESS, ['P-000002']]);
   });
