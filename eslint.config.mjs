@@ -8,9 +8,10 @@ import prettier from 'eslint-config-prettier';
  *  - domain: nothing of ours, no framework, no I/O library;
  *  - contracts: nothing of ours, only validation/Swagger decorators;
  *  - util (platform, auth): util and contracts;
- *  - data-access (persistence, messaging): domain, contracts, util, data-access;
+ *  - data-access (persistence, migrations, messaging): domain, contracts, util, data-access;
  *  - apps: any lib, never another app; tooling: anything but apps' internals.
- * Scope: capacity and products never meet except through shared libs; a shared lib depends on shared libs only.
+ * Scope: capacity and products never meet except through shared libs; a shared lib depends on shared libs only;
+ * the operator commands (scope:operations) use shared libs only.
  * Data access returns records: it may not import the contracts' response classes (a presenter maps).
  * TypeORM only runs the migrations: nothing else imports it.
  */
@@ -25,7 +26,7 @@ const appAliases = [
 const typeormOnlyForMigrations = {
   name: 'typeorm',
   message:
-    "TypeORM only runs the migrations (libs/persistence: migrate.ts, migrations/); query through '@delivery/persistence' Database.",
+    "TypeORM only runs the migrations (libs/migrations: migrate.ts, migrations/); query through '@delivery/persistence' Database.",
 };
 
 /** Everywhere in apps and libs: no TypeORM outside the migrations, no app imported. */
@@ -139,6 +140,7 @@ export default [
             { sourceTag: 'scope:capacity', onlyDependOnLibsWithTags: ['scope:capacity', 'scope:shared'] },
             { sourceTag: 'scope:products', onlyDependOnLibsWithTags: ['scope:products', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:operations', onlyDependOnLibsWithTags: ['scope:shared'] },
           ],
         },
       ],
@@ -174,7 +176,12 @@ export default [
     },
   },
   {
-    files: ['libs/persistence/**/*.ts', 'libs/messaging/**/*.ts', 'libs/*-data-access/**/*.ts'],
+    files: [
+      'libs/persistence/**/*.ts',
+      'libs/migrations/**/*.ts',
+      'libs/messaging/**/*.ts',
+      'libs/*-data-access/**/*.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -193,7 +200,7 @@ export default [
     },
   },
   {
-    files: ['libs/persistence/src/migrate.ts', 'libs/persistence/src/migrations/**/*.ts'],
+    files: ['libs/migrations/src/migrate.ts', 'libs/migrations/src/migrations/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
 import { Client } from 'pg';
 import { exampleProduct, type Product } from '@delivery/contracts';
-import { runMigrations, withDatabase } from '@delivery/persistence';
+import { runMigrations } from '@delivery/migrations';
+import { withDatabase } from '@delivery/persistence';
 import { contentHashOf } from '@delivery/products-data-access';
 import { ADMIN_URL, freshBenchDatabase } from './bench-services';
 

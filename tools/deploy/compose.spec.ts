@@ -19,6 +19,8 @@ interface ComposeService {
   image?: string;
   build?: { context: string; dockerfile: string; args: Record<string, string> };
   command?: string[];
+  entrypoint?: string[];
+  profiles?: string[];
   environment?: Record<string, string>;
   ports?: string[];
   depends_on?: Record<string, { condition: string }>;
@@ -38,7 +40,9 @@ const kubernetesEnv = (kind: string, name: string) =>
 
 describe('docker/compose.yml', () => {
   it('runs Postgres 15, RabbitMQ with the management plugin, the migration and the three apps', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['migrate', 'postgres', 'rabbitmq', ...APPS].sort());
+    expect(Object.keys(compose.services).sort()).toEqual(
+      ['dead-letters', 'migrate', 'postgres', 'rabbitmq', ...APPS].sort(),
+    );
     expect(compose.services.postgres.image).toMatch(/^postgres:15[-.]/);
     expect(compose.services.rabbitmq.image).toMatch(/^rabbitmq:3\.\d+-management$/);
     expect(compose.services.postgres.healthcheck?.test[0]).toBe('CMD');
@@ -81,6 +85,7 @@ describe('docker/compose.yml', () => {
   it('migrates once, with the Job command and variables, before any app starts', () => {
     const migrate = compose.services.migrate;
     const job = onlyContainer(find(objects, 'Job', 'delivery-migrate'));
+    expect(migrate.build?.args).toEqual({ APP: 'operations' });
     expect(migrate.command).toEqual(job.command);
     expect(Object.keys(migrate.environment ?? {})).toEqual([
       ...kubernetesEnv('Job', 'delivery-migrate').keys(),
@@ -94,8 +99,20 @@ describe('docker/compose.yml', () => {
     }
   });
 
+  it('runs the dead-letter commands of the operations image on demand only, as the CronJob template does', () => {
+    const deadLetters = compose.services['dead-letters'];
+    const template = onlyContainer(find(objects, 'CronJob', 'delivery-dead-letters'));
+    expect(deadLetters.build?.args).toEqual({ APP: 'operations' });
+    expect(deadLetters.profiles).toEqual(['operations']);
+    expect([deadLetters.entrypoint, deadLetters.command]).toEqual([template.command, template.args]);
+    expect(Object.keys(deadLetters.environment ?? {})).toEqual([
+      ...kubernetesEnv('CronJob', 'delivery-dead-letters').keys(),
+    ]);
+    expect(new URL(deadLetters.environment?.AMQP_URL ?? '').host).toBe('rabbitmq:5672');
+  });
+
   it('hardens the app containers as the pods are: read-only root, /tmp writable, no capabilities', () => {
-    for (const name of ['migrate', ...APPS]) {
+    for (const name of ['migrate', 'dead-letters', ...APPS]) {
       const { read_only, tmpfs, cap_drop } = compose.services[name];
       expect([name, read_only, tmpfs, cap_drop]).toEqual([name, true, ['/tmp'], ['ALL']]);
     }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
 import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
-import { migrateCommand } from '@delivery/persistence';
+import { migrateCommand } from '@delivery/migrations';
 import { messageFormat, PlatformModule } from '@delivery/platform';
 import {
   APP_CONFIG_PARSERS,
@@ -100,12 +100,13 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
   const container = (app: AppName): Container => onlyContainer(deployment(app));
   const environment = (app: AppName) => containerEnvironment(container(app), objects);
 
-  it('renders exactly the objects of the three apps, the migration Job, the HTTPRoutes, network policies and monitoring, in namespace delivery', () => {
+  it('renders exactly the objects of the three apps, the migration Job, the dead-letter Job template, the HTTPRoutes, network policies and monitoring, in namespace delivery', () => {
     expect(objects.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual([
       'ConfigMap/capacity-service-config',
       'ConfigMap/delivery-config',
       'ConfigMap/product-ingest-worker-config',
       'ConfigMap/product-upload-service-config',
+      'CronJob/delivery-dead-letters',
       'Deployment/capacity-service',
       'Deployment/product-ingest-worker',
       'Deployment/product-upload-service',
@@ -294,9 +295,9 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
     const job = find(objects, 'Job', 'delivery-migrate');
     const c = onlyContainer(job);
 
-    it('runs the migration entry of an app image with the variables the migration reads', async () => {
-      expect(c.image).toBe('registry.example.com/delivery/capacity-service:0.1.0');
-      expect(c.command).toEqual(['node', 'dist/libs/persistence/src/migrate.main.js']);
+    it('runs the migration entry of the operations image with the variables the migration reads', async () => {
+      expect(c.image).toBe('registry.example.com/delivery/operations:0.1.0');
+      expect(c.command).toEqual(['node', 'dist/apps/operations/src/migrate.main.js']);
       const read = new Set<string>();
       const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
       try {
@@ -326,6 +327,36 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
 
     it('runs hardened like the apps', () => {
       expect(hardening(job)).toEqual({ ...HARDENED, terminationGracePeriod: undefined });
+    });
+  });
+
+  describe('the dead-letter Job template', () => {
+    const cronJob = find(objects, 'CronJob', 'delivery-dead-letters');
+    const c = onlyContainer(cronJob);
+
+    it('never runs by itself: a suspended CronJob an operator creates Jobs from', () => {
+      expect(cronJob.spec.suspend).toBe(true);
+      expect(cronJob.spec.concurrencyPolicy).toBe('Forbid');
+      expect(cronJob.spec.jobTemplate.spec.backoffLimit).toBe(0);
+      expect(podSpec(cronJob).restartPolicy).toBe('Never');
+      expect(cronJob.metadata.labels['app.kubernetes.io/component']).toBe('operations');
+    });
+
+    it('lists the dead letters with the operations image, reading only AMQP_URL from the Secret', () => {
+      expect(c.image).toBe('registry.example.com/delivery/operations:0.1.0');
+      expect([c.command, c.args]).toEqual([
+        ['node', 'dist/apps/operations/src/dead-letters.main.js'],
+        ['list'],
+      ]);
+      expect([...containerEnvironment(c, objects).entries()]).toEqual([
+        ['AMQP_URL', { from: 'secret', secret: SECRET_NAME, key: 'AMQP_URL', optional: false }],
+      ]);
+    });
+
+    it('runs hardened like the apps, its pods labelled as part of the system (the egress policy admits them)', () => {
+      expect(hardening(cronJob)).toEqual({ ...HARDENED, terminationGracePeriod: undefined });
+      const { labels } = cronJob.spec.jobTemplate.spec.template.metadata;
+      expect(labels['app.kubernetes.io/part-of']).toBe('delivery-promise');
     });
   });
 });

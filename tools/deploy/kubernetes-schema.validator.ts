@@ -32,6 +32,7 @@ async function loadModels(): Promise<Record<string, ModelClass>> {
     core.Service,
     apps.Deployment,
     batch.Job,
+    batch.CronJob,
     autoscaling.HorizontalPodAutoscaler,
     policy.PodDisruptionBudget,
     networking.Ingress,

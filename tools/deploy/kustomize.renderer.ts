@@ -47,7 +47,14 @@ const SUPPORTED_FIELDS = new Set([
   'images',
   'patches',
 ]);
-const POD_TEMPLATE_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'ReplicaSet', 'Job']);
+const POD_TEMPLATE_KINDS = new Set([
+  'Deployment',
+  'StatefulSet',
+  'DaemonSet',
+  'ReplicaSet',
+  'Job',
+  'CronJob',
+]);
 
 export class KustomizeError extends Error {}
 
@@ -208,9 +215,13 @@ function applyJson6902(object: K8sObject, operations: Json[], dir: string): K8sO
   return result as unknown as K8sObject;
 }
 
+/** The pod template of a workload (a CronJob's is in its Job template). */
 function podTemplate(object: K8sObject): JsonObject | undefined {
   if (!POD_TEMPLATE_KINDS.has(object.kind)) return undefined;
-  const spec = object.spec as JsonObject | undefined;
+  const outer = object.spec as JsonObject | undefined;
+  const jobTemplate =
+    object.kind === 'CronJob' && isObject(outer?.jobTemplate) ? outer.jobTemplate : undefined;
+  const spec = jobTemplate ? (jobTemplate.spec as JsonObject | undefined) : outer;
   return isObject(spec?.template) ? spec.template : undefined;
 }
 

@@ -26,8 +26,9 @@ export function find(objects: K8sObject[], kind: string, name: string): Record<s
   return found;
 }
 
+/** The pod spec of a workload (a CronJob's, in its Job template). */
 export function podSpec(object: Record<string, any>): PodSpec {
-  return object.spec.template.spec;
+  return (object.kind === 'CronJob' ? object.spec.jobTemplate.spec : object.spec).template.spec;
 }
 
 export function onlyContainer(object: Record<string, any>): Container {

@@ -1,6 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
-import { runMigrations } from '@delivery/persistence';
+import { runMigrations } from '@delivery/migrations';
 import { importDemoConfigurationIfNone } from './demo-configuration';
 import { resolveDevBroker } from './dev-broker';
 import { resolveDevDatabase } from './dev-database';

@@ -145,7 +145,8 @@ describe('module boundaries', () => {
     );
     expect(await messagesFor('apps/capacity-service/src/boundary-probe.ts', code)).toEqual([typeormOnly]);
     expect(await messagesFor('libs/capacity-data-access/src/boundary-probe.ts', code)).toEqual([typeormOnly]);
-    expect(await messagesFor('libs/persistence/src/migrations/boundary-probe.ts', code)).toEqual([]);
+    expect(await messagesFor('libs/persistence/src/boundary-probe.ts', code)).toEqual([typeormOnly]);
+    expect(await messagesFor('libs/migrations/src/migrations/boundary-probe.ts', code)).toEqual([]);
   });
 
   it('lets tools, and only tools, import an app through its alias', async () => {

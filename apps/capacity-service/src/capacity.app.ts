@@ -1,4 +1,5 @@
-import { createHttpApp, SwaggerSettings } from '@delivery/platform';
+import { createHttpApp } from '@delivery/platform';
+import { SwaggerSettings, swaggerDocumentation } from '@delivery/platform/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule, CapacityAppOptions } from './app.module';
 import { CapacityConfig } from './capacity.config';
@@ -15,7 +16,7 @@ export async function createCapacityApp(
   config: CapacityConfig,
   options: CapacityAppOptions = {},
 ): Promise<NestExpressApplication> {
-  const app = await createHttpApp(AppModule.forRoot(config, options), CAPACITY_SWAGGER);
+  const app = await createHttpApp(AppModule.forRoot(config, options), swaggerDocumentation(CAPACITY_SWAGGER));
   // no ETag: a calculation's answer is never served from a cache, and hashing ~10 kB per answer is pure cost
   app.set('etag', false);
   return app;

@@ -1,6 +1,6 @@
 import { NestFactory } from '@nestjs/core';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { buildOpenApi } from '@delivery/platform';
+import { buildOpenApi } from '@delivery/platform/swagger';
 import { AppModule } from './app.module';
 import { CAPACITY_SWAGGER } from './capacity.app';
 import { parseCapacityConfig } from './capacity.config';

@@ -1,4 +1,5 @@
-import { createHttpApp, type SwaggerSettings } from '@delivery/platform';
+import { createHttpApp } from '@delivery/platform';
+import { type SwaggerSettings, swaggerDocumentation } from '@delivery/platform/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule, UploadAppOverrides } from './app.module';
 import { PRODUCT_SCHEMAS } from './load-products/load-products.openapi';
@@ -16,5 +17,5 @@ export function createUploadApp(
   config: UploadConfig,
   overrides: UploadAppOverrides = {},
 ): Promise<NestExpressApplication> {
-  return createHttpApp(AppModule.forRoot(config, overrides), UPLOAD_SWAGGER);
+  return createHttpApp(AppModule.forRoot(config, overrides), swaggerDocumentation(UPLOAD_SWAGGER));
 }

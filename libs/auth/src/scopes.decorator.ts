@@ -2,11 +2,8 @@ import { createParamDecorator, SetMetadata, type ExecutionContext } from '@nestj
 import type { Principal } from './principal';
 import type { Scope } from './scopes';
 
-export const PUBLIC_METADATA = 'delivery:auth:public';
+export { Public, PUBLIC_METADATA } from '@delivery/platform';
 export const SCOPES_METADATA = 'delivery:auth:scopes';
-
-/** Opens a handler (or every handler of a controller) to unauthenticated requests: health, metrics. */
-export const Public = (): MethodDecorator & ClassDecorator => SetMetadata(PUBLIC_METADATA, true);
 
 /**
  * Every listed scope is required. On a controller and on a handler, both lists apply (they are merged, so a handler

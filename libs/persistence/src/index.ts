@@ -2,7 +2,6 @@ export * from './cursor.reader';
 export * from './database';
 export * from './database-url';
 export * from './event-loop.pacer';
-export * from './migrate';
 export * from './notification.listener';
 export * from './persistence.module';
 export * from './pg-array-literal';

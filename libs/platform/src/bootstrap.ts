@@ -18,10 +18,15 @@ import { httpLoggerOptions, ROOT_LOGGER } from './logging/logger';
 import { httpMetrics } from './metrics/http-metrics.middleware';
 import { MetricsService } from './metrics/metrics.service';
 import { PLATFORM_OPTIONS, PlatformOptions } from './platform.module';
-import { buildOpenApi, serveSwagger, SwaggerSettings } from './swagger/swagger';
 import { flushTraces } from './tracing/flush';
 
 type AppConfig = PlatformEnv & { PORT: number };
+
+/**
+ * Serves an app's API documentation under its base path (`@delivery/platform/swagger`'s `swaggerDocumentation`):
+ * passed by the services, so an app without a public API never loads Swagger.
+ */
+export type ApiDocumentation = (app: NestExpressApplication, basePath: string) => void;
 
 /** While draining, each response closes its connection: keep-alive clients reconnect elsewhere. */
 function closeConnectionsWhenDraining(state: ShutdownState) {
@@ -39,13 +44,13 @@ const UNPREFIXED = [
 
 /**
  * Creates an app the same way for every service (the module imports PlatformModule): request id first, the
- * request log, helmet, HTTP metrics, the base path (health and metrics stay outside it), Swagger, and a last
+ * request log, helmet, HTTP metrics, the base path (health and metrics stay outside it), the API documentation, and a last
  * Express error handler so even failures outside Nest leave in the contract's shape. JSON bodies are read by
  * PlatformModule's interceptor, after the guards (no body is read for a refused request). Does not listen.
  */
 export async function createHttpApp(
   module: Type<unknown> | DynamicModule,
-  swagger?: SwaggerSettings,
+  documentation?: ApiDocumentation,
 ): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(module, {
     bodyParser: false,
@@ -65,8 +70,7 @@ export async function createHttpApp(
   app.use(helmet());
   app.use(httpMetrics(app.get(MetricsService)));
   if (options.basePath) app.setGlobalPrefix(options.basePath, { exclude: UNPREFIXED });
-  if (swagger && options.config.SWAGGER_ENABLED === 'true')
-    serveSwagger(app, options.basePath, buildOpenApi(app, swagger));
+  if (documentation && options.config.SWAGGER_ENABLED === 'true') documentation(app, options.basePath);
   await app.init();
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) =>
     respondWithError(error, req, res, format, contextLogger),

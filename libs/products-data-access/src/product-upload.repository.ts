@@ -1,4 +1,4 @@
-import type { ProductIssue } from '@delivery/contracts';
+import type { ProductIssue } from '@delivery/contracts/messages';
 import type { Sql } from '@delivery/persistence';
 
 /** The counts every message of an upload carries. */

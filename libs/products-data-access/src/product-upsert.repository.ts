@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Product } from '@delivery/contracts';
+import type { Product } from '@delivery/contracts/messages';
 import { booleanArrayLiteral, numberArrayLiteral, textArrayLiteral } from '@delivery/persistence';
 import type { Sql } from '@delivery/persistence';
 

@@ -3,7 +3,7 @@
  * The use case owns the order (de-duplicate, set unchanged products aside, then in one transaction claim the
  * message, upsert, record); this class only runs the statements of each step.
  */
-import type { Product, ProductIssue } from '@delivery/contracts';
+import type { Product, ProductIssue } from '@delivery/contracts/messages';
 import type { Database, Sql } from '@delivery/persistence';
 import {
   ProductUploadRepository,

@@ -1,4 +1,4 @@
-import type { ProductIssue } from '@delivery/contracts';
+import type { ProductIssue } from '@delivery/contracts/messages';
 import type { Database } from '@delivery/persistence';
 
 /** An upload as the worker recorded it in `product_uploads` (P4). */

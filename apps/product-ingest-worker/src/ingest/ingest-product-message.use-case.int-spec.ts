@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Pool } from 'pg';
-import { exampleProduct, ProductMessageValidator, type Product } from '@delivery/contracts';
+import { exampleProduct, ProductMessageValidator, type Product } from '@delivery/contracts/messages';
 import { Database } from '@delivery/persistence';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 import { MetricsService } from '@delivery/platform';

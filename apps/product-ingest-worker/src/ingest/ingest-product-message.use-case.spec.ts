@@ -1,4 +1,4 @@
-import { exampleProduct, ProductMessageValidator, type Product } from '@delivery/contracts';
+import { exampleProduct, ProductMessageValidator, type Product } from '@delivery/contracts/messages';
 import { PermanentMessageError, type DeliveredMessage } from '@delivery/messaging';
 import { MetricsService } from '@delivery/platform';
 import type { DatabaseOutageMonitor } from './database-outage.monitor';

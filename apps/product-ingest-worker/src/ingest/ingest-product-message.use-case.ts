@@ -4,7 +4,7 @@ import {
   type Product,
   type ProductBatchMessage,
   type ProductManifestMessage,
-} from '@delivery/contracts';
+} from '@delivery/contracts/messages';
 import {
   describeError,
   headerInt,

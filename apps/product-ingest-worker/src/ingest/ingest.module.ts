@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ProductMessageValidator } from '@delivery/contracts';
+import { ProductMessageValidator } from '@delivery/contracts/messages';
 import { Database } from '@delivery/persistence';
 import { ProductRepository } from '@delivery/products-data-access';
 import { DatabaseOutageMonitor } from './database-outage.monitor';

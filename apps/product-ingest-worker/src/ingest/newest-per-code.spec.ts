@@ -1,4 +1,4 @@
-import { exampleProduct } from '@delivery/contracts';
+import { exampleProduct } from '@delivery/contracts/messages';
 import { newestPerCode } from './newest-per-code';
 
 describe('de-duplication inside a batch', () => {

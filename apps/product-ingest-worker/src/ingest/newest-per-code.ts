@@ -1,4 +1,4 @@
-import type { Product } from '@delivery/contracts';
+import type { Product } from '@delivery/contracts/messages';
 
 /**
  * P3.2 de-duplication inside a batch: one product per code (newest dateUpdate, ties: the later), ordered by code so

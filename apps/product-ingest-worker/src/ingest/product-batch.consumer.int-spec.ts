@@ -8,7 +8,7 @@ import {
   PRODUCT_MESSAGE_CONTENT_TYPE,
   PRODUCT_MESSAGE_SCHEMA_VERSION,
   productMessageId,
-} from '@delivery/contracts';
+} from '@delivery/contracts/messages';
 import { productTopology } from '@delivery/messaging';
 import { createRabbitTestVhost, RabbitTestVhost, waitFor } from '@delivery/messaging/testing';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';

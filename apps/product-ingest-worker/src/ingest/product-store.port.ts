@@ -1,5 +1,5 @@
 /** What the ingest use case needs of storage (bound in ingest.module.ts). */
-import type { Product, ProductIssue } from '@delivery/contracts';
+import type { Product, ProductIssue } from '@delivery/contracts/messages';
 
 /** The counts every message of an upload carries. */
 export interface UploadSummary {

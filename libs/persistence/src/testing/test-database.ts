@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { databaseName, withDatabase } from '../database-url';
-import { runMigrations } from '../migrate';
 
 /**
  * Test databases. The integration tier's global setup creates one migrated *template* per run; every test
@@ -40,12 +39,15 @@ async function dropDatabase(client: Client, name: string): Promise<void> {
   await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
 }
 
-/** Global setup: a fresh migrated template for this run; its name is passed to test workers by env. */
-export async function createTemplateDatabase(): Promise<string> {
+/**
+ * Global setup: a fresh template for this run, migrated by `migrate` (the integration tier's global setup passes
+ * `runMigrations` of `@delivery/migrations`); its name is passed to test workers by env.
+ */
+export async function createTemplateDatabase(migrate: (url: string) => Promise<unknown>): Promise<string> {
   const name = `delivery_test_${process.pid}_${randomBytes(3).toString('hex')}`;
   assertTestName(name);
   await admin((c) => c.query(`CREATE DATABASE "${name}"`));
-  await runMigrations(withDatabase(ADMIN_URL, name));
+  await migrate(withDatabase(ADMIN_URL, name));
   process.env[TEMPLATE_ENV] = name;
   return name;
 }

@@ -1,8 +1,7 @@
 import { Controller, Get, Res, ServiceUnavailableException } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
 import { HealthCheckResult, HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import type { Response } from 'express';
-import { Public } from '@delivery/auth';
+import { Public } from '../http/public.decorator';
 import { ShutdownState } from '../lifecycle/shutdown.state';
 import { MetricsService } from '../metrics/metrics.service';
 import { ReadinessRegistry } from './readiness.registry';
@@ -18,7 +17,6 @@ function withTimeout(promise: Promise<void>, ms: number): Promise<void> {
 }
 
 /** `/health/live`: the process runs. `/health/ready`: every registered dependency answers and no shutdown began. */
-@ApiExcludeController()
 @Public()
 @Controller('health')
 export class HealthController {

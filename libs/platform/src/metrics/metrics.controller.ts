@@ -1,9 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiExcludeController } from '@nestjs/swagger';
-import { Public } from '@delivery/auth';
+import { Public } from '../http/public.decorator';
 import { MetricsService } from './metrics.service';
 
-@ApiExcludeController()
 @Public()
 @Controller('metrics')
 export class MetricsController {

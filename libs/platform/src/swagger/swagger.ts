@@ -1,5 +1,8 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { ApiExcludeController, DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { ApiDocumentation } from '../bootstrap';
+import { HealthController } from '../health/health.controller';
+import { MetricsController } from '../metrics/metrics.controller';
 
 export interface SwaggerSettings {
   title: string;
@@ -11,7 +14,11 @@ export interface SwaggerSettings {
   schemas?: Record<string, object>;
 }
 
+/** The platform's own routes (health, metrics) are not part of a service's API: they stay out of its document. */
+const UNDOCUMENTED = [HealthController, MetricsController];
+
 export function buildOpenApi(app: INestApplication, settings: SwaggerSettings): OpenAPIObject {
+  for (const controller of UNDOCUMENTED) ApiExcludeController()(controller);
   const builder = new DocumentBuilder()
     .setTitle(settings.title)
     .setDescription(settings.description)
@@ -41,4 +48,9 @@ export function serveSwagger(app: INestApplication, basePath: string, document: 
     yamlDocumentUrl: `${basePath}/docs-yaml`,
     swaggerOptions: { persistAuthorization: true, displayRequestDuration: true },
   });
+}
+
+/** What a service passes to `createHttpApp`: its document, served at `{base}/docs` when `SWAGGER_ENABLED`. */
+export function swaggerDocumentation(settings: SwaggerSettings): ApiDocumentation {
+  return (app, basePath) => serveSwagger(app, basePath, buildOpenApi(app, settings));
 }

@@ -5,7 +5,8 @@ import { MessageHeaders, PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
  * `npm run dead-letters -- list [--limit n]` prints the dead letters of `product-ingest.dead-letter` (id, reason,
  * attempts, when) without removing them; `npm run dead-letters -- replay [--limit n] [--id <messageId>]`
  * republishes them to the `products` exchange with their original routing key and a fresh attempt count (publisher
- * confirms), then removes them. Messages not selected go back to the queue (a nack with requeue, which quorum
+ * confirms), then removes them; `npm run dead-letters -- discard [--limit n] [--id <messageId>]` removes them without
+ * republishing (a message no replay can fix: print it with `list` first). Messages not selected go back to the queue (a nack with requeue, which quorum
  * queues count as a delivery: the dead-letter queue's delivery limit is therefore out of reach, product-topology.ts).
  */
 const names = PRODUCT_TOPOLOGY_DEFAULTS;
@@ -30,14 +31,14 @@ export function describeDeadLetter(message: GetMessage): string {
 }
 
 export interface DeadLetterCommand {
-  readonly command: 'list' | 'replay';
+  readonly command: 'list' | 'replay' | 'discard';
   readonly limit?: number;
   readonly id?: string;
   /** each selected dead letter, described (the CLI prints it) */
   readonly print?: (line: string) => void;
 }
 
-/** Lists or replays the dead letters on the broker at `url`; resolves with the selected messages' ids. */
+/** Lists, replays or discards the dead letters on the broker at `url`; resolves with the selected messages' ids. */
 export async function inspectDeadLetters(url: string, options: DeadLetterCommand): Promise<string[]> {
   const { command, limit = Infinity, id, print = () => undefined } = options;
   const selected: string[] = [];
@@ -56,6 +57,11 @@ export async function inspectDeadLetters(url: string, options: DeadLetterCommand
     selected.push(String(message.properties.messageId));
     done += 1;
     if (command === 'list') continue;
+    if (command === 'discard') {
+      channel.ack(message);
+      held.splice(held.indexOf(message), 1);
+      continue;
+    }
     const headers = { ...(message.properties.headers ?? {}) };
     const pattern = String(headers[MessageHeaders.pattern] ?? names.routingKey);
     for (const header of RESET) delete headers[header];
@@ -71,8 +77,8 @@ export async function inspectDeadLetters(url: string, options: DeadLetterCommand
     held.splice(held.indexOf(message), 1);
   }
   for (const message of held) channel.nack(message, false, true); // back, in place, untouched
-  await backInQueue(channel, messageCount - (command === 'replay' ? done : 0));
-  print(command === 'list' ? `listed ${done}` : `replayed ${done}`);
+  await backInQueue(channel, messageCount - (command === 'list' ? 0 : done));
+  print(`${{ list: 'listed', replay: 'replayed', discard: 'discarded' }[command]} ${done}`);
   await channel.close();
   await model.close();
   return selected;

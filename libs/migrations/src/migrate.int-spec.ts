@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { runMigrations } from './migrate';
-import { createTestDatabase, TestDatabase } from './testing';
+import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 
 const MIGRATIONS = [
   'Capacity1795271070624',

@@ -35,8 +35,8 @@ export async function runMigrations(url: string): Promise<string[]> {
 
 /**
  * The migration command: migrates `DATABASE_URL`, prints what it applied (or why it failed, without the URL) and
- * returns the process exit code. `npm run migrate` (tools/db/migrate.cli.ts) and the image's migration entry
- * (`node dist/libs/persistence/src/migrate.main.js`, run by the Kubernetes Job and compose) both call it.
+ * returns the process exit code. `npm run migrate` and the operations image's migration entry
+ * (`node dist/apps/operations/src/migrate.main.js`, run by the Kubernetes Job and compose) both call it: apps/operations.
  */
 export async function migrateCommand(env: Record<string, string | undefined>): Promise<number> {
   const url = env.DATABASE_URL?.trim() || DEFAULT_MIGRATION_DATABASE_URL;

@@ -41,6 +41,31 @@ describe('dead letters listed again and again', () => {
     }
   });
 
+  it('discards the selected dead letter and leaves the others in the queue', async () => {
+    const model = await connect(rabbit.url);
+    try {
+      await declareTopology(model, productTopology().definition);
+      const channel = await model.createConfirmChannel();
+      const queue = PRODUCT_TOPOLOGY_DEFAULTS.deadLetterQueue;
+      await channel.purgeQueue(queue);
+      for (const id of ['dl-4', 'dl-5', 'dl-6'])
+        channel.sendToQueue(queue, Buffer.from('{}'), { persistent: true, messageId: id });
+      await channel.waitForConfirms();
+      await channel.close();
+      const printed: string[] = [];
+      const discarded = await inspectDeadLetters(rabbit.url, {
+        command: 'discard',
+        id: 'dl-5',
+        print: (line) => printed.push(line),
+      });
+      expect(discarded).toEqual(['dl-5']);
+      expect(printed.at(-1)).toBe('discarded 1');
+      expect((await inspectDeadLetters(rabbit.url, { command: 'list' })).sort()).toEqual(['dl-4', 'dl-6']);
+    } finally {
+      await model.close();
+    }
+  });
+
   it('declares the limit on the queue: a declaration without it is refused as inequivalent', async () => {
     const model = await connect(rabbit.url);
     try {

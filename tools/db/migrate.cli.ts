@@ -1,4 +1,0 @@
-import { migrateCommand } from '@delivery/persistence';
-
-/** `npm run migrate`: applies pending migrations to DATABASE_URL (the image runs the same command from dist/). */
-void migrateCommand(process.env).then((code) => process.exit(code));
