@@ -29,6 +29,28 @@ const typeormOnlyForMigrations = {
     "TypeORM only runs the migrations (libs/migrations: migrate.ts, migrations/); query through '@delivery/persistence' Database.",
 };
 
+/** Everywhere in apps and libs: no TypeORM outside the migrations, no app imported. */
+const appAndLibImports = {
+  paths: [typeormOnlyForMigrations],
+  patterns: [{ group: appAliases, message: 'Only tools import an app.' }],
+};
+
+/**
+ * Inside an app, a feature folder uses another feature only through what that feature's module exports: its folder
+ * (`index.ts`), never one of its files (docs/architecture.md, "Inside an app").
+ */
+const featureInternals = {
+  group: ['../*/*', '!../testing/*'],
+  message: "Another feature only through its folder's index.ts (what its module exports), not its files.",
+};
+
+/** Ports and use cases know no adapter: ports own their types (or take the domain's); modules bind adapters. */
+const adapters = {
+  group: ['@delivery/persistence', '@delivery/persistence/*', '@delivery/*-data-access'],
+  message:
+    'A port or use case imports no adapter library: ports own their types; the module binds the adapter.',
+};
+
 const frameworkAndIo = [
   '@nestjs/*',
   'typeorm',
@@ -128,13 +150,28 @@ export default [
   },
   {
     files: ['apps/**/*.ts', 'libs/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', appAndLibImports] },
+  },
+  {
+    // end-to-end and integration tests observe the app from outside and may reach any of its parts
+    files: ['apps/*/src/*/**/*.ts'],
+    ignores: ['**/*.e2e-spec.ts', '**/*.int-spec.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        {
-          paths: [typeormOnlyForMigrations],
-          patterns: [{ group: appAliases, message: 'Only tools import an app.' }],
-        },
+        { ...appAndLibImports, patterns: [...appAndLibImports.patterns, featureInternals] },
+      ],
+    },
+  },
+  {
+    files: [
+      'apps/{capacity-service,product-ingest-worker}/src/**/*.port.ts',
+      'apps/{capacity-service,product-ingest-worker}/src/**/*.use-case.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { ...appAndLibImports, patterns: [...appAndLibImports.patterns, featureInternals, adapters] },
       ],
     },
   },

@@ -168,6 +168,54 @@ describe('module boundaries', () => {
     expect(messages).toEqual([]);
   });
 
+  it("reports a feature importing another feature's files, not what its folder exports", async () => {
+    const internal = await messagesFor(
+      'apps/capacity-service/src/reservations/boundary-probe.ts',
+      "import { CapacityCalculator } from '../delivery-capacity/capacity-calculator';\nexport const probe = CapacityCalculator;\n",
+    );
+    expect(internal).toEqual([
+      expect.stringMatching(
+        /^no-restricted-imports: '\.\.\/delivery-capacity\/capacity-calculator' import is restricted .*Another feature only through its folder's index\.ts/,
+      ),
+    ]);
+    const exported = await messagesFor(
+      'apps/capacity-service/src/reservations/boundary-probe.ts',
+      "import { CapacityCalculator } from '../delivery-capacity';\nimport { CLOCK } from '../snapshot';\nexport const probe = [CapacityCalculator, CLOCK];\n",
+    );
+    expect(exported).toEqual([]);
+  });
+
+  it('reports a use case or a port importing the persistence kernel or a data-access library', async () => {
+    const useCase = await messagesFor(
+      'apps/capacity-service/src/configuration/boundary-probe.use-case.ts',
+      "import { eventLoopPacer } from '@delivery/persistence';\nimport { ConfigurationRepository } from '@delivery/capacity-data-access';\nexport const probe = [eventLoopPacer, ConfigurationRepository];\n",
+    );
+    const noAdapter = /import is restricted .*A port or use case imports no adapter library/;
+    expect(useCase).toEqual([
+      expect.stringMatching(
+        new RegExp(`^no-restricted-imports: '@delivery/persistence' ${noAdapter.source}`),
+      ),
+      expect.stringMatching(
+        new RegExp(`^no-restricted-imports: '@delivery/capacity-data-access' ${noAdapter.source}`),
+      ),
+    ]);
+    const port = await messagesFor(
+      'apps/product-ingest-worker/src/ingest/boundary-probe.port.ts',
+      "import type { Claim } from '@delivery/products-data-access';\nexport type Probe = Claim;\n",
+    );
+    expect(port).toEqual([
+      expect.stringMatching(
+        new RegExp(`^no-restricted-imports: '@delivery/products-data-access' ${noAdapter.source}`),
+      ),
+    ]);
+    // the module that binds the adapter may import it
+    const module = await messagesFor(
+      'apps/capacity-service/src/configuration/boundary-probe.module.ts',
+      "import { ConfigurationRepository } from '@delivery/capacity-data-access';\nexport const probe = ConfigurationRepository;\n",
+    );
+    expect(module).toEqual([]);
+  });
+
   it('reports a promise nobody awaits, one passed where a callback is expected, an await of a value and an uncaught return (type-aware rules)', async () => {
     // the text of an existing file of the project (so it has a program), replaced by the probe
     const messages = await messagesFor(

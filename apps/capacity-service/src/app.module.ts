@@ -3,20 +3,12 @@ import { AuthModule } from '@delivery/auth';
 import type { Clock } from '@delivery/capacity-domain';
 import { PersistenceModule } from '@delivery/persistence';
 import { errorResponseFormat, PlatformModule } from '@delivery/platform';
-import { CAPACITY_AUTH_SCHEMES, CAPACITY_CONFIG, CapacityConfig } from './capacity.config';
-import { CapacityMetrics } from './capacity.metrics';
-import {
-  CAPACITY_USAGE_CONTROLLERS,
-  CAPACITY_USAGE_PROVIDERS,
-} from './capacity-usage/capacity-usage.providers';
-import { CLOCK, systemClock } from './clock';
-import { ConfigurationController } from './configuration/configuration.controller';
-import { ConfigurationVersionsController } from './configuration/configuration-versions.controller';
-import { CONFIGURATION_PROVIDERS } from './configuration/configuration.providers';
-import { DeliveryCapacityController } from './delivery-capacity/delivery-capacity.controller';
-import { DeliveryCapacityExplanationController } from './delivery-capacity/delivery-capacity-explanation.controller';
-import { DELIVERY_CAPACITY_PROVIDERS } from './delivery-capacity/delivery-capacity.providers';
-import { RESERVATION_CONTROLLERS, RESERVATION_PROVIDERS } from './reservations/reservations.providers';
+import { CAPACITY_AUTH_SCHEMES, CapacityConfig } from './capacity.config';
+import { CapacityUsageModule } from './capacity-usage';
+import { ConfigurationModule } from './configuration';
+import { DeliveryCapacityModule } from './delivery-capacity';
+import { ReservationsModule } from './reservations';
+import { SnapshotModule } from './snapshot';
 import { WhoAmIController } from './whoami.controller';
 
 export interface CapacityAppOptions {
@@ -24,6 +16,10 @@ export interface CapacityAppOptions {
   clock?: Clock;
 }
 
+/**
+ * capacity-service: the platform, auth and the pools, the snapshot module every feature shares, and the features
+ * (their order is the order of the operations in the OpenAPI document).
+ */
 @Module({})
 export class AppModule {
   static forRoot(config: CapacityConfig, options: CapacityAppOptions = {}): DynamicModule {
@@ -50,28 +46,16 @@ export class AppModule {
             poolSize: config.DATABASE_POOL_SIZE,
             applicationName: 'capacity-service',
           },
-          // the calculation's reads (delivery-capacity.providers.ts)
+          // the calculation's reads (delivery-capacity.module.ts)
           { readPool: { name: 'calculation_read', applicationName: 'capacity-service-calculation' } },
         ),
+        SnapshotModule.forRoot(config, options.clock),
+        DeliveryCapacityModule,
+        ConfigurationModule,
+        ReservationsModule,
+        CapacityUsageModule,
       ],
-      controllers: [
-        WhoAmIController,
-        DeliveryCapacityController,
-        DeliveryCapacityExplanationController,
-        ConfigurationController,
-        ConfigurationVersionsController,
-        ...RESERVATION_CONTROLLERS,
-        ...CAPACITY_USAGE_CONTROLLERS,
-      ],
-      providers: [
-        { provide: CAPACITY_CONFIG, useValue: config },
-        { provide: CLOCK, useValue: options.clock ?? systemClock },
-        CapacityMetrics,
-        ...CONFIGURATION_PROVIDERS,
-        ...DELIVERY_CAPACITY_PROVIDERS,
-        ...RESERVATION_PROVIDERS,
-        ...CAPACITY_USAGE_PROVIDERS,
-      ],
+      controllers: [WhoAmIController],
     };
   }
 }

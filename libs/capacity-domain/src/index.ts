@@ -2,7 +2,7 @@
  * @delivery/capacity-domain: the pure capacity engine (docs/algorithm.md) and its configuration model
  * (docs/configuration.md). No framework, no I/O, no system clock.
  */
-export type { Clock } from './calendar/business-time';
+export { businessDate, type Clock } from './calendar/business-time';
 export { oneInstance } from './shared/one-instance';
 export type { Weekday } from './calendar/calendar';
 export { formatDate, parseDate, WEEKDAYS } from './calendar/calendar';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { runInSlices, Snapshot, UsageData, UsedUnits, UsedUnitsRow } from '@delivery/capacity-domain';
-import { eventLoopPacer } from '@delivery/persistence';
+import { newPacer } from '../snapshot';
 import { CAPACITY_USAGE_READER, type CapacityUsageReader } from './capacity-usage.port';
 
 /** The most days kept: two of the longest ranges. Asked for more, the copy starts again from the days asked. */
@@ -65,7 +65,7 @@ export class CapacityUsageLedger {
       this.copy = null;
       return this.upToDate(snapshot, from, to);
     }
-    const pacer = eventLoopPacer();
+    const pacer = newPacer();
     let base: Pick<Copy, 'used' | 'held' | 'holding'>;
     if (copy !== null) base = copy;
     else {

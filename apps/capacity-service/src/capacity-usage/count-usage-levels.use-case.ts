@@ -1,8 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type Clock, runInSlices, usageLevels, UsageLevels, usageRange } from '@delivery/capacity-domain';
-import { eventLoopPacer } from '@delivery/persistence';
-import { CLOCK } from '../clock';
-import { ActiveConfiguration } from '../configuration/active-configuration';
+import { ActiveConfiguration, CLOCK, newPacer } from '../snapshot';
 import { CapacityUsageLedger } from './capacity-usage.ledger';
 
 /** Today and the next two days: what the usage gauges count. */
@@ -28,6 +26,6 @@ export class CountUsageLevelsUseCase {
     const clock: Clock = { now: () => now };
     const { first, last } = usageRange(snapshot, clock, null, null, GAUGE_DAYS);
     const data = await this.ledger.read(snapshot, first, last);
-    return runInSlices(usageLevels(snapshot, data, clock, GAUGE_DAYS), eventLoopPacer());
+    return runInSlices(usageLevels(snapshot, data, clock, GAUGE_DAYS), newPacer());
   }
 }

@@ -8,10 +8,8 @@ import {
   usageRange,
 } from '@delivery/capacity-domain';
 import { CapacityUsageQuery, DEFAULT_USAGE_PAGE_SIZE } from '@delivery/contracts';
-import { eventLoopPacer } from '@delivery/persistence';
 import { validationError } from '@delivery/platform';
-import { CLOCK } from '../clock';
-import { ActiveConfiguration } from '../configuration/active-configuration';
+import { ActiveConfiguration, CLOCK, newPacer } from '../snapshot';
 import { CapacityUsageLedger } from './capacity-usage.ledger';
 
 export const INVALID_USAGE_QUERY = 'The usage query is invalid';
@@ -58,7 +56,7 @@ export class GetCapacityUsageUseCase {
       zone: query.zone ?? null,
       minUtilization: query.minUtilization ?? null,
     };
-    const pacer = eventLoopPacer();
+    const pacer = newPacer();
     // the statement goes out first; the plan, which needs only the snapshot, is worked out while it runs
     const [data, plan] = await Promise.all([
       this.ledger.read(snapshot, first, last),

@@ -1,7 +1,13 @@
-import { Injectable } from '@nestjs/common';
-import { ConfigurationHistoryUseCase } from './configuration-history.use-case';
-import { ImportConfigurationUseCase } from './import-configuration.use-case';
-import type { LoadedConfiguration } from './loaded-configuration';
+import { Inject, Injectable } from '@nestjs/common';
+import { ActiveConfiguration, type LoadedConfiguration } from '../snapshot';
+import { CONFIGURATION_STORE, type ConfigurationStore } from './configuration-store.port';
+import { ConfigurationVersions } from './configuration-versions';
+import {
+  CONFIGURATION_DEFAULTS,
+  swapIn,
+  writeVersion,
+  type ConfigurationDefaults,
+} from './loaded-configuration';
 
 /**
  * `POST {base}/configuration/versions/{version}/activation` (roll back): version `version`'s document is imported
@@ -12,14 +18,15 @@ import type { LoadedConfiguration } from './loaded-configuration';
 @Injectable()
 export class ActivateConfigurationVersionUseCase {
   constructor(
-    private readonly history: ConfigurationHistoryUseCase,
-    private readonly importer: ImportConfigurationUseCase,
+    private readonly versions: ConfigurationVersions,
+    @Inject(CONFIGURATION_STORE) private readonly store: ConfigurationStore,
+    private readonly active: ActiveConfiguration,
+    @Inject(CONFIGURATION_DEFAULTS) private readonly defaults: ConfigurationDefaults,
   ) {}
 
   async execute(version: number, subject: string): Promise<LoadedConfiguration> {
-    const { document } = await this.history.stored(version);
-    return this.importer.activate(
-      await this.importer.write(document, { subject, how: 'ROLLBACK', sourceVersion: version }),
-    );
+    const { document } = await this.versions.stored(version);
+    const provenance = { subject, how: 'ROLLBACK', sourceVersion: version } as const;
+    return swapIn(this.active, await writeVersion(this.store, this.defaults, document, provenance));
   }
 }

@@ -6,9 +6,8 @@ import {
   type ConfigurationChanges,
   type ConfigurationDocument,
 } from '@delivery/capacity-domain';
-import { eventLoopPacer } from '@delivery/persistence';
-import { ActiveConfiguration } from './active-configuration';
-import { ConfigurationHistoryUseCase } from './configuration-history.use-case';
+import { ActiveConfiguration, newPacer } from '../snapshot';
+import { ConfigurationVersions } from './configuration-versions';
 
 /**
  * `GET {base}/configuration/versions/{version}/changes?since={other}`: what changes from version `since` to version
@@ -20,20 +19,20 @@ import { ConfigurationHistoryUseCase } from './configuration-history.use-case';
 @Injectable()
 export class CompareConfigurationVersionsUseCase {
   constructor(
-    private readonly history: ConfigurationHistoryUseCase,
+    private readonly versions: ConfigurationVersions,
     private readonly active: ActiveConfiguration,
   ) {}
 
   async execute(version: number, since: number, limit: number): Promise<ConfigurationChanges> {
     const before = await this.document(since);
     const after = await this.document(version);
-    return runInSlices(diffConfigurations(before, after, limit), eventLoopPacer());
+    return runInSlices(diffConfigurations(before, after, limit), newPacer());
   }
 
   private async document(version: number): Promise<ConfigurationDocument> {
     const active = this.active.peek();
     return active?.version === version
-      ? snapshotToDocumentInSlices(active.snapshot, eventLoopPacer())
-      : this.history.document(version);
+      ? snapshotToDocumentInSlices(active.snapshot, newPacer())
+      : this.versions.document(version);
   }
 }

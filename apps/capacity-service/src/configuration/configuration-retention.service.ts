@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '@delivery/capacity-domain';
 import { RepeatingTask, ROOT_LOGGER } from '@delivery/platform';
 import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
-import { CLOCK } from '../clock';
+import { CLOCK } from '../snapshot';
 import { CONFIGURATION_STORE, type ConfigurationStore } from './configuration-store.port';
 
 const DAY_MS = 86_400_000;

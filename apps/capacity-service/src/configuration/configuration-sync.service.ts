@@ -2,7 +2,7 @@ import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } fro
 import type { Logger } from 'pino';
 import { ReadinessRegistry, ROOT_LOGGER } from '@delivery/platform';
 import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
-import { ActiveConfiguration } from './active-configuration';
+import { ActiveConfiguration } from '../snapshot';
 import {
   CONFIGURATION_STORE,
   type ConfigurationChanges,

@@ -18,8 +18,9 @@ import {
 import { ErrorResponses } from '../capacity.error-responses';
 import { ActivateConfigurationVersionUseCase } from './activate-configuration-version.use-case';
 import { CompareConfigurationVersionsUseCase } from './compare-configuration-versions.use-case';
-import { ConfigurationHistoryUseCase } from './configuration-history.use-case';
 import { activeConfigurationBody, loadMessage, versionSummary } from './configuration.presenter';
+import { GetConfigurationVersionUseCase } from './get-configuration-version.use-case';
+import { ListConfigurationVersionsUseCase } from './list-configuration-versions.use-case';
 import {
   CHANGES_LIMIT,
   DEFAULT_PAGE,
@@ -49,7 +50,8 @@ const BAD_QUERY = ErrorResponses.badRequest(
 @Controller('configuration/versions')
 export class ConfigurationVersionsController {
   constructor(
-    private readonly history: ConfigurationHistoryUseCase,
+    private readonly listVersions: ListConfigurationVersionsUseCase,
+    private readonly getVersion: GetConfigurationVersionUseCase,
     private readonly activation: ActivateConfigurationVersionUseCase,
     private readonly comparison: CompareConfigurationVersionsUseCase,
   ) {}
@@ -73,7 +75,7 @@ export class ConfigurationVersionsController {
     @Query('before') before?: string,
   ): Promise<ConfigurationVersionsResponse> {
     const size = positiveQuery('limit', limit, MAX_PAGE) ?? DEFAULT_PAGE;
-    const page = await this.history.list(positiveQuery('before', before), size + 1);
+    const page = await this.listVersions.execute(positiveQuery('before', before), size + 1);
     const versions = page.versions.slice(0, size);
     return {
       versions: versions.map((record) => versionSummary(record, page.newest)),
@@ -93,7 +95,7 @@ export class ConfigurationVersionsController {
   @NOT_FOUND
   @ErrorResponses.common('configuration:read')
   async get(@Param('version') version: string): Promise<Record<string, unknown>> {
-    return activeConfigurationBody(await this.history.get(versionParam(version)));
+    return activeConfigurationBody(await this.getVersion.execute(versionParam(version)));
   }
 
   @Post(':version/activation')

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
 import {
   ApiBasicAuth,
   ApiBearerAuth,
@@ -19,11 +19,10 @@ import {
   LAYOUT_A_EXAMPLE,
   ConfigurationPreviewResponse,
 } from '@delivery/contracts';
-import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
 import { ErrorResponses } from '../capacity.error-responses';
-import { CapacityRequestPipe } from '../delivery-capacity/capacity-request.pipe';
+import { CapacityRequestPipe } from '../delivery-capacity';
+import { ActiveConfiguration } from '../snapshot';
 import { splitPreviewBody } from './preview-body';
-import { ActiveConfiguration } from './active-configuration';
 import { activeConfigurationBody, loadMessage } from './configuration.presenter';
 import { ImportConfigurationUseCase } from './import-configuration.use-case';
 import { LoadConfigurationUseCase } from './load-configuration.use-case';
@@ -43,17 +42,13 @@ const INVALID = ErrorResponses.badRequest(
 @ApiBasicAuth('basic')
 @Controller('configuration')
 export class ConfigurationController {
-  private readonly requestPipe: CapacityRequestPipe;
-
   constructor(
     private readonly importConfiguration: ImportConfigurationUseCase,
     private readonly loadConfiguration: LoadConfigurationUseCase,
     private readonly active: ActiveConfiguration,
     private readonly previewConfiguration: PreviewConfigurationUseCase,
-    @Inject(CAPACITY_CONFIG) config: CapacityConfig,
-  ) {
-    this.requestPipe = new CapacityRequestPipe(config);
-  }
+    private readonly requestPipe: CapacityRequestPipe,
+  ) {}
 
   @Put()
   @Scopes('configuration:write')

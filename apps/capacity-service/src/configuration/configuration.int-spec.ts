@@ -5,8 +5,7 @@ import { parseConfiguration, snapshotToDocument } from '@delivery/capacity-domai
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 import { ConfigurationRepository } from '@delivery/capacity-data-access';
 import { MetricsService } from '@delivery/platform';
-import { CapacityMetrics } from '../capacity.metrics';
-import { ActiveConfiguration } from './active-configuration';
+import { ActiveConfiguration, CapacityMetrics } from '../snapshot';
 import { ImportConfigurationUseCase } from './import-configuration.use-case';
 import { LoadConfigurationUseCase } from './load-configuration.use-case';
 import { emptyConfiguration, newerConfiguration, type ConfigurationDefaults } from './loaded-configuration';

@@ -1,7 +1,7 @@
 import { snapshotToDocument } from '@delivery/capacity-domain';
 import type { ConfigurationVersionSummary } from '@delivery/contracts';
 import type { VersionRecord } from './configuration-store.port';
-import type { LoadedConfiguration } from './loaded-configuration';
+import type { LoadedConfiguration } from '../snapshot';
 
 /** configuration.md: `Configuration loaded: version 7 (3 nodes, 2 zones, 4 routes)` (exactly this form). */
 export function loadMessage({ version, snapshot }: LoadedConfiguration): string {

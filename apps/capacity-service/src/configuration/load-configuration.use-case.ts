@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ActiveConfiguration } from './active-configuration';
-import { configurationInvalid } from './configuration-invalid.error';
+import { ActiveConfiguration, type LoadedConfiguration } from '../snapshot';
 import { CONFIGURATION_STORE, type ConfigurationStore } from './configuration-store.port';
 import {
   CONFIGURATION_DEFAULTS,
   recordTables,
+  swapIn,
   type ConfigurationDefaults,
   type ConfigurationOutcome,
-  type LoadedConfiguration,
 } from './loaded-configuration';
 
 /**
@@ -25,10 +24,7 @@ export class LoadConfigurationUseCase {
 
   /** `subject`: the principal's, recorded with the version. */
   async execute(subject: string): Promise<LoadedConfiguration> {
-    const outcome = await this.load(subject);
-    if (!outcome.ok) throw configurationInvalid(outcome.errors);
-    this.active.offer(outcome.configuration);
-    return outcome.configuration;
+    return swapIn(this.active, await this.load(subject));
   }
 
   /** Everything but the swap. */

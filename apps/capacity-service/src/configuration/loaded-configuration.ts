@@ -1,7 +1,7 @@
 /**
- * A configuration version as this replica serves it, and the steps every path to one shares: build a snapshot from
- * a raw document (validated in slices, so a large one never holds the event loop for long), read the tables back
- * and record them as a version.
+ * The steps every path to a configuration version shares: build a snapshot from a raw document (validated in
+ * slices, so a large one never holds the event loop for long), write a document as a version, read the tables back
+ * and record them as a version, swap a version in.
  */
 import {
   ConfigurationProblem,
@@ -9,16 +9,11 @@ import {
   parseConfigurationInSlices,
   ParsedConfiguration,
   Snapshot,
+  validateConfigurationInSlices,
 } from '@delivery/capacity-domain';
-import { eventLoopPacer } from '@delivery/persistence';
+import { newPacer, type ActiveConfiguration, type LoadedConfiguration } from '../snapshot';
+import { configurationInvalid } from './configuration-invalid.error';
 import type { ConfigurationSteps, ConfigurationStore, VersionProvenance } from './configuration-store.port';
-
-/** A snapshot with the version it was built from; version 0 is the empty snapshot of a database never loaded. */
-export interface LoadedConfiguration {
-  readonly version: number;
-  readonly loadedAt: Date | null;
-  readonly snapshot: Snapshot;
-}
 
 export type ConfigurationOutcome =
   { ok: true; configuration: LoadedConfiguration } | { ok: false; errors: ConfigurationProblem[] };
@@ -46,7 +41,7 @@ export async function snapshotOf(
   document: unknown,
   defaults: ConfigurationDefaults,
 ): Promise<{ ok: true; snapshot: Snapshot } | { ok: false; errors: ConfigurationProblem[] }> {
-  const parsed = await parseConfigurationInSlices(document, defaults, eventLoopPacer());
+  const parsed = await parseConfigurationInSlices(document, defaults, newPacer());
   return parsed.ok ? { ok: true, snapshot: parsed.snapshot } : parsed;
 }
 
@@ -78,4 +73,51 @@ export async function newerConfiguration(
     );
   }
   return { version: stored.version, loadedAt: stored.loadedAt, snapshot: built.snapshot };
+}
+
+/**
+ * An import's write (`PUT {base}/configuration`, and a rollback's): validate the whole document and check what
+ * storage cannot hold (nothing written when either fails), then in one transaction lock, replace the tables and
+ * upsert its `stock` and `usage` rows, read the tables back, build them and record the new version with
+ * `provenance`. Everything but the swap.
+ */
+export async function writeVersion(
+  store: ConfigurationStore,
+  defaults: ConfigurationDefaults,
+  document: unknown,
+  provenance: VersionProvenance,
+): Promise<ConfigurationOutcome> {
+  // validation only: the snapshot is built once, from what the tables hold after the write
+  const validated = await validateConfigurationInSlices(document, defaults, newPacer());
+  if (!validated.ok) return validated;
+  const problems = await store.storageProblems(document, validated, newPacer());
+  if (problems.length > 0) return { ok: false, errors: problems };
+  return store.transaction(async (steps) => {
+    await steps.lock();
+    await steps.replaceTables(validated.document, timezoneGiven(document));
+    if (validated.stock !== null) await steps.upsertStock(validated.stock);
+    if (validated.usage !== null) await steps.upsertUsage(validated.usage);
+    const loaded = await recordTables(steps, defaults, provenance);
+    if (!loaded.ok) {
+      throw new Error(`an imported configuration did not read back valid: ${JSON.stringify(loaded.errors)}`);
+    }
+    return loaded;
+  });
+}
+
+/** Makes a written version active (400 CONFIGURATION_INVALID with its problems when there is none). */
+export function swapIn(active: ActiveConfiguration, outcome: ConfigurationOutcome): LoadedConfiguration {
+  if (!outcome.ok) throw configurationInvalid(outcome.errors);
+  active.offer(outcome.configuration);
+  return outcome.configuration;
+}
+
+/** A document without `settings.timezone` keeps following TZ_BUSINESS (E1.1): the column stays null. */
+function timezoneGiven(document: unknown): boolean {
+  const settings = (document as { settings?: unknown }).settings;
+  return (
+    typeof settings === 'object' &&
+    settings !== null &&
+    typeof (settings as { timezone?: unknown }).timezone === 'string'
+  );
 }

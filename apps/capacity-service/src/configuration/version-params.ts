@@ -1,7 +1,7 @@
 /** The path and query parameters of the version operations, checked before any work. */
 import { ApiError } from '@delivery/platform';
 import type { ErrorResponseCode } from '@delivery/contracts';
-import { versionNotFound } from './configuration-history.use-case';
+import { versionNotFound } from './configuration-versions';
 
 const POSITIVE = /^[1-9][0-9]{0,14}$/;
 

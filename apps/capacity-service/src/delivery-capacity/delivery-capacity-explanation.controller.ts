@@ -16,7 +16,7 @@ import {
   EXPLANATION_REQUEST_EXAMPLE,
   EXPLANATION_RESPONSE_EXAMPLE,
 } from '@delivery/contracts';
-import { CalculateDeliveryCapacityUseCase } from './calculate-delivery-capacity.use-case';
+import { CapacityCalculator } from './capacity-calculator';
 import { ApiCapacityRequest } from './capacity-request.openapi';
 import { CapacityRequestPipe } from './capacity-request.pipe';
 import { PresentedExplanation, presentExplanation } from './capacity-outcome.presenter';
@@ -31,7 +31,7 @@ import { PresentedExplanation, presentExplanation } from './capacity-outcome.pre
 @ApiExtraModels(DeliveryCapacityExplanationResponse)
 @Controller('delivery')
 export class DeliveryCapacityExplanationController {
-  constructor(private readonly calculateDeliveryCapacity: CalculateDeliveryCapacityUseCase) {}
+  constructor(private readonly calculator: CapacityCalculator) {}
 
   @Post('capacity/explanation')
   @HttpCode(200)
@@ -77,7 +77,7 @@ export class DeliveryCapacityExplanationController {
     @Body(CapacityRequestPipe) request: CapacityRequest,
     @Query('at') at?: string,
   ): Promise<PresentedExplanation> {
-    const explained = await this.calculateDeliveryCapacity.explain(request, instantOf(at));
+    const explained = await this.calculator.explain(request, instantOf(at));
     return presentExplanation(explained, isLayoutA(request) ? 'A' : 'B');
   }
 }

@@ -19,7 +19,7 @@ import {
   LAYOUT_A_EXAMPLE,
   LAYOUT_B_EXAMPLE,
 } from '@delivery/contracts';
-import { CalculateDeliveryCapacityUseCase } from './calculate-delivery-capacity.use-case';
+import { CapacityCalculator } from './capacity-calculator';
 import { ErrorResponses } from '../capacity.error-responses';
 import { ApiCapacityRequest } from './capacity-request.openapi';
 import { CapacityRequestPipe } from './capacity-request.pipe';
@@ -38,7 +38,7 @@ import { presentOutcome } from './capacity-outcome.presenter';
 )
 @Controller('delivery')
 export class DeliveryCapacityController {
-  constructor(private readonly calculateDeliveryCapacity: CalculateDeliveryCapacityUseCase) {}
+  constructor(private readonly calculator: CapacityCalculator) {}
 
   @Post('capacity')
   @HttpCode(200)
@@ -70,7 +70,7 @@ export class DeliveryCapacityController {
     ErrorResponses.error('ROUTES_NOT_FOUND', 'No routes were found to process the date calculation'),
   )
   async calculate(@Body(CapacityRequestPipe) request: CapacityRequest): Promise<unknown> {
-    const outcome = await this.calculateDeliveryCapacity.execute(request);
+    const outcome = await this.calculator.calculate(request);
     return presentOutcome(outcome, isLayoutA(request) ? 'A' : 'B');
   }
 }

@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@delivery/capacity-domain';
 import { CreateReservationRequest, DEFAULT_HOLD_MINUTES } from '@delivery/contracts';
 import { ApiError, validationError } from '@delivery/platform';
-import { CLOCK } from '../clock';
-import { CalculateDeliveryCapacityUseCase } from '../delivery-capacity/calculate-delivery-capacity.use-case';
+import { CapacityCalculator } from '../delivery-capacity';
+import { CLOCK } from '../snapshot';
 import { reservationBodyHash } from './reservation-body.hash';
 import { planReservation, SelectionProblem } from './reservation-plan';
 import {
@@ -32,7 +32,7 @@ export interface CreatedReservation {
 @Injectable()
 export class CreateReservationUseCase {
   constructor(
-    private readonly calculation: CalculateDeliveryCapacityUseCase,
+    private readonly calculator: CapacityCalculator,
     @Inject(RESERVATION_STORE) private readonly reservations: ReservationStore,
     private readonly metrics: ReservationMetrics,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -41,7 +41,7 @@ export class CreateReservationUseCase {
   async execute(body: CreateReservationRequest): Promise<CreatedReservation> {
     const holdMinutes = body.holdMinutes ?? DEFAULT_HOLD_MINUTES;
     const bodyHash = reservationBodyHash(body, holdMinutes);
-    const outcome = await this.calculation.execute(body.request);
+    const outcome = await this.calculator.calculate(body.request);
     if (outcome.kind === 'invalid') {
       this.metrics.record('create', 'invalid');
       const errors = outcome.errors.map(({ field, message }) => ({ field: `request.${field}`, message }));

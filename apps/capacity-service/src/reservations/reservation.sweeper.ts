@@ -4,7 +4,7 @@ import type { Clock } from '@delivery/capacity-domain';
 import { RESERVATION_STORE, type ReservationStore } from './reservation-store.port';
 import { RepeatingTask, ROOT_LOGGER } from '@delivery/platform';
 import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
-import { CLOCK } from '../clock';
+import { CLOCK } from '../snapshot';
 import { ReservationMetrics } from './reservation.metrics';
 
 /** Holds expired per statement (one transaction each). */

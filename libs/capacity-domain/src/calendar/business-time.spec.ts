@@ -1,6 +1,6 @@
 /** E1.1 the business time zone via Intl: today, time of day, offsets of wall-clock times. */
 import { parseDate } from './calendar';
-import { businessNow, isoDateTime, isValidTimeZone, offsetOnWallTime } from './business-time';
+import { businessDate, businessNow, isoDateTime, isValidTimeZone, offsetOnWallTime } from './business-time';
 
 const day = (date: string) => parseDate(date) as number;
 
@@ -48,5 +48,11 @@ describe('business time', () => {
       isValidTimeZone('UTC'),
       isValidTimeZone('Mars/Olympus'),
     ]).toEqual([true, true, false]);
+  });
+
+  it('businessDate: the date of an instant in the zone, which may differ from the UTC date', () => {
+    expect(businessDate('America/Lima', new Date('2026-11-23T04:59:00Z'))).toBe('2026-11-22');
+    expect(businessDate('America/Lima', new Date('2026-11-23T05:00:00Z'))).toBe('2026-11-23');
+    expect(businessDate('Asia/Tokyo', new Date('2026-11-22T15:00:00Z'))).toBe('2026-11-23');
   });
 });

@@ -2,7 +2,7 @@
  * The business time zone (E1.1) through `Intl`: "today" and the time of day of an injected instant, and the
  * UTC offset in force at a wall-clock time (for the ISO date-times of delivery windows, E7.1).
  */
-import { DayNumber, daysFromCivil, formatTime } from './calendar';
+import { DayNumber, daysFromCivil, formatDate, formatTime } from './calendar';
 
 /** The injected clock: the domain never reads the system time itself. */
 export interface Clock {
@@ -74,6 +74,11 @@ export function businessNow(timeZone: string, instant: Date): BusinessNow {
   const now = { today, minutes: Math.floor((wall - today * DAY_MS) / MINUTE_MS) };
   lastNow.set(timeZone, { minute, now });
   return now;
+}
+
+/** `YYYY-MM-DD`: the business date of `instant` in `timeZone` ("today" for the clock's instant). */
+export function businessDate(timeZone: string, instant: Date): string {
+  return formatDate(businessNow(timeZone, instant).today);
 }
 
 /** Offset in minutes (local − UTC) in force at the instant. */

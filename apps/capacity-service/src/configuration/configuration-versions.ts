@@ -1,20 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { validateConfigurationInSlices, type ConfigurationDocument } from '@delivery/capacity-domain';
-import { eventLoopPacer } from '@delivery/persistence';
-import { ApiError } from '@delivery/platform';
 import type { ErrorResponseCode } from '@delivery/contracts';
+import { ApiError } from '@delivery/platform';
+import { newPacer, type LoadedConfiguration } from '../snapshot';
 import {
   CONFIGURATION_STORE,
   type ConfigurationStore,
   type StoredConfiguration,
-  type VersionRecord,
 } from './configuration-store.port';
-import {
-  CONFIGURATION_DEFAULTS,
-  snapshotOf,
-  type ConfigurationDefaults,
-  type LoadedConfiguration,
-} from './loaded-configuration';
+import { CONFIGURATION_DEFAULTS, snapshotOf, type ConfigurationDefaults } from './loaded-configuration';
 
 /** `404 NOT_FOUND` for a version that was never recorded (or was removed by the retention). */
 export function versionNotFound(version: number | string): ApiError<ErrorResponseCode> {
@@ -29,22 +23,17 @@ function doesNotValidate(version: number, errors: unknown): Error {
 }
 
 /**
- * The recorded versions (`GET {base}/configuration/versions[/{version}]`): a page of the history, newest first, and
- * one version built as a replica would build it (its document validated and built in slices).
+ * One recorded version, read as the use cases need it: as stored, validated (its document with every default
+ * filled in), or built into a snapshot as a replica builds it; 404 when there is none.
  */
 @Injectable()
-export class ConfigurationHistoryUseCase {
+export class ConfigurationVersions {
   constructor(
     @Inject(CONFIGURATION_STORE) private readonly store: ConfigurationStore,
     @Inject(CONFIGURATION_DEFAULTS) private readonly defaults: ConfigurationDefaults,
   ) {}
 
-  /** Up to `limit` versions older than `before` (null: from the newest), and the active (newest) version. */
-  list(before: number | null, limit: number): Promise<{ versions: VersionRecord[]; newest: number }> {
-    return this.store.history(before, limit);
-  }
-
-  /** Version `version` as stored; 404 when there is none. */
+  /** Version `version` as stored. */
   async stored(version: number): Promise<StoredConfiguration> {
     const stored = await this.store.version(version);
     if (stored === null) throw versionNotFound(version);
@@ -53,17 +42,17 @@ export class ConfigurationHistoryUseCase {
 
   /**
    * Version `version` validated as a replica validates it, with every default filled in: the document its snapshot
-   * would export, without building the snapshot (a 100k-route one is hundreds of MB); 404 when there is none.
+   * would export, without building the snapshot (a 100k-route one is hundreds of MB).
    */
   async document(version: number): Promise<ConfigurationDocument> {
     const stored = await this.stored(version);
-    const validated = await validateConfigurationInSlices(stored.document, this.defaults, eventLoopPacer());
+    const validated = await validateConfigurationInSlices(stored.document, this.defaults, newPacer());
     if (!validated.ok) throw doesNotValidate(version, validated.errors);
     return validated.document;
   }
 
-  /** Version `version` built into a snapshot; 404 when there is none. */
-  async get(version: number): Promise<LoadedConfiguration> {
+  /** Version `version` built into a snapshot. */
+  async built(version: number): Promise<LoadedConfiguration> {
     const stored = await this.stored(version);
     const built = await snapshotOf(stored.document, this.defaults);
     if (!built.ok) throw doesNotValidate(version, built.errors);

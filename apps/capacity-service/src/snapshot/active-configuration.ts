@@ -1,8 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { LoadedConfiguration } from './loaded-configuration';
-import { ApiError } from '@delivery/platform';
-import { CapacityMetrics } from '../capacity.metrics';
+import type { Snapshot } from '@delivery/capacity-domain';
 import type { ErrorResponseCode } from '@delivery/contracts';
+import { ApiError } from '@delivery/platform';
+import { CapacityMetrics } from './capacity.metrics';
+
+/** A snapshot with the version it was built from; version 0 is the empty snapshot of a database never loaded. */
+export interface LoadedConfiguration {
+  readonly version: number;
+  readonly loadedAt: Date | null;
+  readonly snapshot: Snapshot;
+}
 
 /**
  * The configuration snapshot this replica serves. Swapped atomically (one reference) and only forwards: a load,

@@ -1,0 +1,139 @@
+import { NO_DATA, parseConfiguration, type CalculationData, type ReadPlan } from '@delivery/capacity-domain';
+import type { CreateReservationRequest } from '@delivery/contracts';
+import { MetricsService } from '@delivery/platform';
+import { CapacityCalculator } from '../delivery-capacity';
+import { CapacityMetrics } from '../snapshot';
+import { reservationBody } from '../testing/reservation-fixtures';
+import { activeConfiguration, demoDocument, E10_NOW, fixedClock, LIMA } from '../testing/unit-fixtures';
+import { CreateReservationUseCase } from './create-reservation.use-case';
+import type {
+  NewReservation,
+  ReservationRecord,
+  ReservationStore,
+  ReserveResult,
+} from './reservation-store.port';
+import { ReservationMetrics } from './reservation.metrics';
+
+/** The reservation port in memory: `result` says what the next `reserve` answers. */
+class FakeReservationStore implements ReservationStore {
+  readonly reserved: NewReservation[] = [];
+  readonly stored = new Map<string, ReservationRecord>();
+  result: ReserveResult = { kind: 'created' };
+  async reserve(reservation: NewReservation): Promise<ReserveResult> {
+    this.reserved.push(reservation);
+    return this.result;
+  }
+  async find(identifier: string): Promise<ReservationRecord | null> {
+    return this.stored.get(identifier) ?? null;
+  }
+  confirm = async () => null;
+  release = async () => null;
+  expireDue = async () => [];
+}
+
+/** E10 row 1's first date: picking at CD01 on 11-23, departure on 11-25, the AM window on 11-26. */
+const TAKEN = [
+  { scope: 'DISPATCH', ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', units: 2, capacity: 200 },
+  { scope: 'PICKING', ref: 'CD01', date: '2026-11-23', units: 2, capacity: 1000 },
+  { scope: 'WINDOW', ref: 'R-CD01-LIMCENTRO-N:AM', date: '2026-11-26', units: 1, capacity: 40 },
+];
+
+describe('CreateReservationUseCase', () => {
+  let store: FakeReservationStore;
+  let create: CreateReservationUseCase;
+  const reads: ReadPlan[] = [];
+
+  beforeEach(async () => {
+    const active = activeConfiguration();
+    const built = parseConfiguration(demoDocument(), LIMA);
+    if (!built.ok) throw new Error('the demo document is valid');
+    active.offer({ version: 1, loadedAt: null, snapshot: built.snapshot });
+    const data = {
+      read: async (plan: ReadPlan): Promise<CalculationData> => (reads.push(plan), NO_DATA),
+    };
+    const calculator = new CapacityCalculator(
+      active,
+      data,
+      new CapacityMetrics(new MetricsService()),
+      fixedClock(),
+    );
+    store = new FakeReservationStore();
+    create = new CreateReservationUseCase(
+      calculator,
+      store,
+      new ReservationMetrics(new MetricsService()),
+      fixedClock(),
+    );
+  });
+  const body = (identifier = 'order-1', fields = {}) =>
+    reservationBody(identifier, fields) as unknown as CreateReservationRequest;
+
+  it('recomputes the request and writes a hold of every counter its selection takes', async () => {
+    const created = await create.execute(body('order-1', { holdMinutes: 10 }));
+    expect(reads).not.toHaveLength(0);
+    expect(store.reserved).toHaveLength(1);
+    const [hold] = store.reserved;
+    expect(hold).toMatchObject({
+      identifier: 'order-1',
+      createdAt: E10_NOW,
+      holdExpiresAt: new Date(E10_NOW.getTime() + 10 * 60_000),
+      selections: [
+        {
+          origin: 'CD01',
+          dispatchMode: 'HOME_DELIVERY',
+          destination: 'LIM-CENTRO',
+          deliveryDate: '2026-11-26',
+        },
+      ],
+    });
+    expect(hold.taken).toEqual(TAKEN);
+    expect(created).toEqual({
+      created: true,
+      reservation: { ...hold, status: 'HELD', confirmedAt: null, endedAt: null },
+    });
+  });
+
+  it('answers the stored reservation for a replay of the same body, and 409 for another body', async () => {
+    await create.execute(body());
+    const [hold] = store.reserved;
+    store.stored.set('order-1', { ...hold, status: 'HELD', confirmedAt: null, endedAt: null });
+    store.result = { kind: 'duplicate' };
+    const replay = await create.execute(body());
+    expect(replay).toEqual({ created: false, reservation: store.stored.get('order-1') });
+    await expect(create.execute(body('order-1', { holdMinutes: 5 }))).rejects.toMatchObject({
+      status: 409,
+      code: 'IDEMPOTENCY_CONFLICT',
+    });
+  });
+
+  it('answers 409 CAPACITY_ERROR naming the counters that had no room left', async () => {
+    await create.execute(body('probe'));
+    const [{ scope, ref, date }] = store.reserved[0].taken;
+    store.result = { kind: 'full', counters: [{ scope, ref, date }] };
+    const failure = create.execute(body('order-2'));
+    await expect(failure).rejects.toMatchObject({ status: 409, code: 'CAPACITY_ERROR' });
+    await expect(failure).rejects.toMatchObject({
+      details: {
+        selections: [{ index: 0, reason: `no room left on ${scope} ${ref} ${date}` }],
+        counters: [{ scope, ref, date }],
+      },
+    });
+  });
+
+  it('answers 409 for a date the group does not offer, writing nothing', async () => {
+    const failure = create.execute(
+      body('order-3', {
+        selections: [
+          {
+            origin: 'CD01',
+            dispatchMode: 'HOME_DELIVERY',
+            destination: 'LIM-CENTRO',
+            deliveryDate: '2026-11-27',
+          },
+        ],
+      }),
+    );
+    await expect(failure).rejects.toMatchObject({ status: 409, code: 'CAPACITY_ERROR' });
+    expect(store.reserved).toEqual([]);
+  });
+});

@@ -1,0 +1,2 @@
+/** What the reservations feature gives the app. */
+export { ReservationsModule } from './reservations.module';
