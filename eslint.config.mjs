@@ -44,11 +44,11 @@ const featureInternals = {
   message: "Another feature only through its folder's index.ts (what its module exports), not its files.",
 };
 
-/** Ports and use cases know no adapter: ports own their types (or take the domain's); modules bind adapters. */
+/** Use cases know no adapter: they take their types from their ports (or the domain); modules bind adapters. */
 const adapters = {
   group: ['@delivery/persistence', '@delivery/persistence/*', '@delivery/*-data-access'],
   message:
-    'A port or use case imports no adapter library: ports own their types; the module binds the adapter.',
+    'A use case imports no adapter library: its types come from its ports; the module binds the adapter.',
 };
 
 const frameworkAndIo = [
@@ -164,10 +164,7 @@ export default [
     },
   },
   {
-    files: [
-      'apps/{capacity-service,product-ingest-worker}/src/**/*.port.ts',
-      'apps/{capacity-service,product-ingest-worker}/src/**/*.use-case.ts',
-    ],
+    files: ['apps/{capacity-service,product-ingest-worker}/src/**/*.use-case.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -185,27 +185,27 @@ describe('module boundaries', () => {
     expect(exported).toEqual([]);
   });
 
-  it('reports a use case or a port importing the persistence kernel or a data-access library', async () => {
+  it('reports a use case importing the persistence kernel or a data-access library', async () => {
     const useCase = await messagesFor(
-      'apps/capacity-service/src/configuration/boundary-probe.use-case.ts',
-      "import { eventLoopPacer } from '@delivery/persistence';\nimport { ConfigurationRepository } from '@delivery/capacity-data-access';\nexport const probe = [eventLoopPacer, ConfigurationRepository];\n",
+      'apps/product-ingest-worker/src/ingest/boundary-probe.use-case.ts',
+      "import { eventLoopPacer } from '@delivery/persistence';\nimport { ProductUpsertRepository } from '@delivery/products-data-access';\nexport const probe = [eventLoopPacer, ProductUpsertRepository];\n",
     );
-    const noAdapter = /import is restricted .*A port or use case imports no adapter library/;
+    const noAdapter = /import is restricted .*A use case imports no adapter library/;
     expect(useCase).toEqual([
       expect.stringMatching(
         new RegExp(`^no-restricted-imports: '@delivery/persistence' ${noAdapter.source}`),
       ),
       expect.stringMatching(
-        new RegExp(`^no-restricted-imports: '@delivery/capacity-data-access' ${noAdapter.source}`),
+        new RegExp(`^no-restricted-imports: '@delivery/products-data-access' ${noAdapter.source}`),
       ),
     ]);
-    const port = await messagesFor(
-      'apps/product-ingest-worker/src/ingest/boundary-probe.port.ts',
-      "import type { Claim } from '@delivery/products-data-access';\nexport type Probe = Claim;\n",
+    const capacityUseCase = await messagesFor(
+      'apps/capacity-service/src/configuration/boundary-probe.use-case.ts',
+      "import { ConfigurationRepository } from '@delivery/capacity-data-access';\nexport const probe = ConfigurationRepository;\n",
     );
-    expect(port).toEqual([
+    expect(capacityUseCase).toEqual([
       expect.stringMatching(
-        new RegExp(`^no-restricted-imports: '@delivery/products-data-access' ${noAdapter.source}`),
+        new RegExp(`^no-restricted-imports: '@delivery/capacity-data-access' ${noAdapter.source}`),
       ),
     ]);
     // the module that binds the adapter may import it

@@ -10,30 +10,12 @@ import type {
   UsageRow,
   ValidatedConfiguration,
 } from '@delivery/capacity-domain';
+import type { VersionProvenance, VersionRecord } from '@delivery/capacity-data-access';
 
 export const CONFIGURATION_STORE = Symbol('CONFIGURATION_STORE');
 
-/** How a version came to be (`null` on versions recorded before this was kept). */
-export type VersionHow = 'IMPORT' | 'LOAD' | 'ROLLBACK';
-
-/** Who made a version (the principal's subject) and how; `sourceVersion` is the version a `ROLLBACK` activated again. */
-export interface VersionProvenance {
-  subject: string;
-  how: VersionHow;
-  sourceVersion: number | null;
-}
-
-/** One line of the history: everything but the document. */
-export interface VersionRecord {
-  version: number;
-  loadedAt: Date;
-  createdBy: string | null;
-  how: VersionHow | null;
-  sourceVersion: number | null;
-  nodes: number;
-  zones: number;
-  routes: number;
-}
+/** Versions as the store records them: who made one (the principal's subject) and how (IMPORT, LOAD, ROLLBACK). */
+export type { VersionHow, VersionProvenance, VersionRecord } from '@delivery/capacity-data-access';
 
 /** The steps of an import or a load, inside one transaction. */
 export interface ConfigurationSteps {

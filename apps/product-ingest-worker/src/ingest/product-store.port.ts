@@ -1,41 +1,14 @@
 /** What the ingest use case needs of storage (bound in ingest.module.ts). */
 import type { Product, ProductIssue } from '@delivery/contracts/messages';
+import type {
+  BatchResult,
+  Claim,
+  PreparedProducts,
+  StoredState,
+  UploadSummary,
+} from '@delivery/products-data-access';
 
-/** The counts every message of an upload carries. */
-export interface UploadSummary {
-  readonly processCode: string;
-  readonly received: number;
-  readonly accepted: number;
-  readonly rejected: number;
-  /** Product batches (the manifest not counted). */
-  readonly batchCount: number;
-}
-
-/** What a batch did to the product master. */
-export interface BatchResult {
-  readonly persisted: number;
-  readonly unchanged: number;
-  readonly skippedStale: number;
-}
-
-/** `new`, `done` (settled before: nothing to do) or `replay` (it had failed); concurrent deliveries wait here. */
-export type Claim = 'new' | 'replay' | 'done';
-
-/** Per productCode: absent, stored and identical to its content hash (`true`), stored and different (`false`). */
-export type StoredState = ReadonlyMap<string, boolean>;
-
-/**
- * The products to write, read into what the statements send (the product objects are not needed after this): the
- * use case only hands it from `prepare` to `upsert`.
- */
-export interface PreparedProducts {
-  /** The products' codes (distinct), in the order of the column arrays. */
-  readonly codes: readonly string[];
-  /** Per code: whether it was stored when `storedState` looked. */
-  readonly stored: readonly boolean[];
-  readonly productColumns: readonly string[];
-  readonly childColumns: readonly string[];
-}
+export type { BatchResult, Claim, PreparedProducts, StoredState, UploadSummary };
 
 export const PRODUCT_STORE = Symbol('PRODUCT_STORE');
 
