@@ -49,10 +49,11 @@ export class CapacityCalculator {
   }
 
   /**
-   * Each request calculated on `before` and on `after` at one instant `now`, both from the same read, handed to
-   * `keep` as it is done (only what it keeps stays alive). The reads of `READS_PER_STATEMENT` requests go out in one
-   * turn, so the adapter asks them together (each counter range, stock row and weight once): a national network's
-   * ~1,800 zones make ~60 rounds of statements, not ~1,800. Not counted in the calculation metrics.
+   * Each request calculated on `before` and on `after` at one instant `now`, handed to `keep` as it is done (only
+   * what it keeps stays alive). Both plans of `READS_PER_STATEMENT / 2` requests go out in one turn, so the adapter
+   * asks them in one statement, each counter range, stock row and weight once (what the two snapshots share is read
+   * once): a national network's ~1,800 zones make ~110 statements, not ~3,600. Not counted in the calculation
+   * metrics.
    */
   async compare<T>(
     before: Snapshot,
@@ -64,8 +65,9 @@ export class CapacityCalculator {
     const clock: Clock = { now: () => now };
     const pacer = newPacer();
     const kept: T[] = [];
-    for (let start = 0; start < requests.length; start += READS_PER_STATEMENT) {
-      const chunk = requests.slice(start, start + READS_PER_STATEMENT);
+    const perTurn = READS_PER_STATEMENT / 2;
+    for (let start = 0; start < requests.length; start += perTurn) {
+      const chunk = requests.slice(start, start + perTurn);
       const data = await Promise.all(
         chunk.map((request) =>
           Promise.all([
