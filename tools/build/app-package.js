@@ -9,6 +9,8 @@
  * repository's lockfile holds; one that is not a production dependency of the root package.json stops the build.
  * The lockfile is the repository's, pruned by npm to those dependencies (`npm install --package-lock-only
  * --offline`): the same versions, integrity and tree as the root install, nothing resolved anew.
+ * (The build executor's `generatePackageJson` does not fit: it lists every package a library's files import, tests
+ * and testing helpers included, and under Nx 23 the lockfile it writes fails `npm ci`.)
  */
 const { execFileSync } = require('node:child_process');
 const fs = require('node:fs');

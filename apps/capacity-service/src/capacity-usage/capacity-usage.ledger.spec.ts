@@ -1,5 +1,5 @@
-import { parseConfiguration, type Snapshot, type UsedUnits } from '@delivery/capacity-domain';
-import { demoDocument, LIMA } from '../testing/unit-fixtures';
+import type { UsedUnits } from '@delivery/capacity-domain';
+import { demoSnapshot } from '../testing/unit-fixtures';
 import { CapacityUsageLedger } from './capacity-usage.ledger';
 import type { CapacityUsageReader, CounterRead, CounterReadRequest } from './capacity-usage.port';
 
@@ -19,12 +19,6 @@ class FakeUsageReader implements CapacityUsageReader {
     if (!answer) throw new Error('an unexpected read');
     return Promise.resolve(answer);
   }
-}
-
-function demoSnapshot(): Snapshot {
-  const built = parseConfiguration(demoDocument(), LIMA);
-  if (!built.ok) throw new Error('the demo document is valid');
-  return built.snapshot;
 }
 
 /** The units of a day, all counters together, and how many counters have some. */

@@ -1,7 +1,7 @@
 import { ConfigurationVersions } from './configuration-versions';
 import { ActivateConfigurationVersionUseCase } from './activate-configuration-version.use-case';
 import { FakeConfigurationStore } from './configuration-store.fake';
-import { activeConfiguration, demoDocument, LIMA } from '../testing/unit-fixtures';
+import { activeConfiguration, demoConfiguration, LIMA } from '../testing/unit-fixtures';
 
 describe('ActivateConfigurationVersionUseCase', () => {
   const activation = (store: FakeConfigurationStore, active = activeConfiguration()) =>
@@ -9,7 +9,7 @@ describe('ActivateConfigurationVersionUseCase', () => {
 
   it("imports a version's document again as a new ROLLBACK version from it, and swaps it in", async () => {
     const store = new FakeConfigurationStore();
-    const { stock: _stock, usage: _usage, ...document } = demoDocument();
+    const { stock: _stock, usage: _usage, ...document } = demoConfiguration();
     store.record(document, { subject: 'ops', how: 'IMPORT', sourceVersion: null });
     store.record({ ...document, routes: [] }, { subject: 'ops', how: 'IMPORT', sourceVersion: null });
     const active = activeConfiguration();

@@ -1,12 +1,12 @@
 import { FakeConfigurationStore } from './configuration-store.fake';
-import { activeConfiguration, demoDocument, LIMA } from '../testing/unit-fixtures';
+import { activeConfiguration, demoConfiguration, LIMA } from '../testing/unit-fixtures';
 import { ConfigurationVersions } from './configuration-versions';
 import { CompareConfigurationVersionsUseCase } from './compare-configuration-versions.use-case';
 import { snapshotOf } from './loaded-configuration';
 
 describe('CompareConfigurationVersionsUseCase', () => {
   const withoutNorth = () => {
-    const document = demoDocument();
+    const document = demoConfiguration();
     document.routes = (document.routes as { code: string }[]).filter(
       (route) => route.code !== 'R-TD05-LIMSUR-N',
     );
@@ -15,7 +15,7 @@ describe('CompareConfigurationVersionsUseCase', () => {
 
   it('answers what changes from `since` to `version`, the active one taken from memory', async () => {
     const store = new FakeConfigurationStore();
-    store.record(demoDocument(), { subject: 'ops', how: 'IMPORT', sourceVersion: null });
+    store.record(demoConfiguration(), { subject: 'ops', how: 'IMPORT', sourceVersion: null });
     store.record(withoutNorth(), { subject: 'ops', how: 'IMPORT', sourceVersion: null });
     const active = activeConfiguration();
     const built = await snapshotOf(withoutNorth(), LIMA);

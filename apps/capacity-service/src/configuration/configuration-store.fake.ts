@@ -1,4 +1,5 @@
 import type { ConfigurationProblem } from '@delivery/capacity-domain';
+import { E10_NOW } from '../testing/unit-fixtures';
 import type {
   ConfigurationChanges,
   ConfigurationSteps,
@@ -12,7 +13,7 @@ interface Recorded extends StoredConfiguration {
   provenance: VersionProvenance;
 }
 
-const LOADED_AT = new Date('2026-11-22T17:00:00.000Z');
+const LOADED_AT = E10_NOW;
 const count = (document: unknown, key: string): number => {
   const list = (document as Record<string, unknown>)[key];
   return Array.isArray(list) ? list.length : 0;

@@ -1,16 +1,19 @@
 import { ApiError } from '@delivery/platform';
 import { FakeConfigurationStore } from './configuration-store.fake';
-import { activeConfiguration, demoDocument, LIMA } from '../testing/unit-fixtures';
+import { activeConfiguration, demoConfiguration, LIMA } from '../testing/unit-fixtures';
 import { ImportConfigurationUseCase } from './import-configuration.use-case';
 
 describe('ImportConfigurationUseCase', () => {
   let store: FakeConfigurationStore;
-  const active = activeConfiguration();
-  beforeEach(() => (store = new FakeConfigurationStore()));
+  let active: ReturnType<typeof activeConfiguration>;
+  beforeEach(() => {
+    store = new FakeConfigurationStore();
+    active = activeConfiguration();
+  });
   const importer = () => new ImportConfigurationUseCase(store, active, LIMA);
 
   it('writes the document in one transaction, records it as made by the subject and swaps it in', async () => {
-    const configuration = await importer().execute(demoDocument(), 'ops');
+    const configuration = await importer().execute(demoConfiguration(), 'ops');
     expect(store.calls).toEqual([
       'storageProblems',
       'transaction',
@@ -32,7 +35,7 @@ describe('ImportConfigurationUseCase', () => {
   });
 
   it('keeps the column of the time zone null for a document that names none (TZ_BUSINESS is followed)', async () => {
-    const document = demoDocument();
+    const document = demoConfiguration();
     delete (document.settings as Record<string, unknown>).timezone;
     const outcome = await importer().write(document, { subject: 'ops', how: 'IMPORT', sourceVersion: null });
     expect(outcome.ok && outcome.configuration.snapshot.settings.timezone).toBe('America/Lima');
@@ -40,7 +43,7 @@ describe('ImportConfigurationUseCase', () => {
   });
 
   it('answers 400 CONFIGURATION_INVALID with every problem and writes nothing for an invalid document', async () => {
-    const document = demoDocument();
+    const document = demoConfiguration();
     (document.routes as Record<string, unknown>[])[2].source = 'CD09';
     const failure = importer().execute(document, 'ops');
     await expect(failure).rejects.toBeInstanceOf(ApiError);
@@ -54,7 +57,7 @@ describe('ImportConfigurationUseCase', () => {
 
   it('answers what storage cannot hold before any transaction', async () => {
     store.problems = [{ path: 'nodes[0].code', message: 'must be at most 200 characters' }];
-    await expect(importer().execute(demoDocument(), 'ops')).rejects.toMatchObject({
+    await expect(importer().execute(demoConfiguration(), 'ops')).rejects.toMatchObject({
       status: 400,
       details: { errors: [{ field: 'nodes[0].code', message: 'must be at most 200 characters' }] },
     });

@@ -1,11 +1,11 @@
 import { FakeConfigurationStore } from './configuration-store.fake';
-import { activeConfiguration, demoDocument, LIMA } from '../testing/unit-fixtures';
+import { activeConfiguration, demoConfiguration, LIMA } from '../testing/unit-fixtures';
 import { LoadConfigurationUseCase } from './load-configuration.use-case';
 
 describe('LoadConfigurationUseCase', () => {
   it('rebuilds the tables in one locked transaction, records a LOAD version and swaps it in', async () => {
     const store = new FakeConfigurationStore();
-    store.tables = demoDocument();
+    store.tables = demoConfiguration();
     const active = activeConfiguration();
     const loaded = await new LoadConfigurationUseCase(store, active, LIMA).execute('ops');
     expect(store.calls).toEqual(['transaction', 'lock', 'readTables', 'recordVersion(LOAD)']);
@@ -18,9 +18,9 @@ describe('LoadConfigurationUseCase', () => {
   it('answers 400 for invalid tables: nothing recorded, the active snapshot stays', async () => {
     const store = new FakeConfigurationStore();
     const active = activeConfiguration();
-    store.tables = demoDocument();
+    store.tables = demoConfiguration();
     const first = await new LoadConfigurationUseCase(store, active, LIMA).execute('ops');
-    const tables = demoDocument();
+    const tables = demoConfiguration();
     (tables.routes as Record<string, unknown>[])[2].source = 'CD09';
     store.tables = tables;
     await expect(new LoadConfigurationUseCase(store, active, LIMA).execute('ops')).rejects.toMatchObject({

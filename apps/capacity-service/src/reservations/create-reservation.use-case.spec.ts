@@ -1,10 +1,10 @@
-import { NO_DATA, parseConfiguration, type CalculationData, type ReadPlan } from '@delivery/capacity-domain';
+import { NO_DATA, type CalculationData, type ReadPlan } from '@delivery/capacity-domain';
 import type { CreateReservationRequest } from '@delivery/contracts';
 import { MetricsService } from '@delivery/platform';
 import { CapacityCalculator } from '../delivery-capacity';
 import { CapacityMetrics } from '../snapshot';
 import { reservationBody } from '../testing/reservation-fixtures';
-import { activeConfiguration, demoDocument, E10_NOW, fixedClock, LIMA } from '../testing/unit-fixtures';
+import { activeConfiguration, demoSnapshot, E10_NOW, fixedClock } from '../testing/unit-fixtures';
 import { CreateReservationUseCase } from './create-reservation.use-case';
 import type {
   NewReservation,
@@ -44,10 +44,9 @@ describe('CreateReservationUseCase', () => {
   const reads: ReadPlan[] = [];
 
   beforeEach(async () => {
+    reads.splice(0);
     const active = activeConfiguration();
-    const built = parseConfiguration(demoDocument(), LIMA);
-    if (!built.ok) throw new Error('the demo document is valid');
-    active.offer({ version: 1, loadedAt: null, snapshot: built.snapshot });
+    active.offer({ version: 1, loadedAt: null, snapshot: demoSnapshot() });
     const data = {
       read: async (plan: ReadPlan): Promise<CalculationData> => (reads.push(plan), NO_DATA),
     };

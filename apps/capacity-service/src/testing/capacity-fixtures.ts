@@ -1,16 +1,10 @@
-import * as fs from 'node:fs';
-import * as path from 'node:path';
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { bearer, mintToken } from '@delivery/auth/testing';
 import type { Scope } from '@delivery/auth';
 
 /** Builders for capacity-service tests: the demo world (E10), requests of both layouts, tokens, HTTP helpers. */
-export const DEMO_CONFIGURATION_PATH = path.resolve(__dirname, '../../../../tools/demo/configuration.json');
-
-export function demoConfiguration(): Record<string, unknown> {
-  return JSON.parse(fs.readFileSync(DEMO_CONFIGURATION_PATH, 'utf8')) as Record<string, unknown>;
-}
+export { DEMO_CONFIGURATION_PATH, demoConfiguration } from './unit-fixtures';
 
 type Fields = Record<string, unknown>;
 

@@ -4,6 +4,7 @@ import type { Clock } from '@delivery/capacity-domain';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 import { createCapacityApp } from '../capacity.app';
 import { parseCapacityConfig } from '../capacity.config';
+import { fixedClock } from './unit-fixtures';
 
 export const TEST_API_KEY = 'test-api-key-calculate';
 export const TEST_API_KEY_NO_SCOPE = 'test-api-key-reserve-only';
@@ -17,7 +18,7 @@ export const TEST_BASIC_CONFIGURATION = { user: 'admin', password: 'a third long
 export const TEST_BASIC_RESERVE = { user: 'checkout', password: 'a fourth long password' };
 
 /** E10: 2026-11-22 12:00 in Lima. */
-export const E10_CLOCK: Clock = { now: () => new Date('2026-11-22T17:00:00Z') };
+export const E10_CLOCK: Clock = fixedClock();
 
 export interface CapacityTestApp {
   app: NestExpressApplication;

@@ -14,7 +14,10 @@ export class LogContext {
     return this.logger.runInContext(work, { bindings: fields, inherit: true });
   }
 
-  /** Adds `fields` to the rest of the current request's lines, the request's own access line included. */
+  /**
+   * Adds `fields` to the rest of the current request's lines, the request's own access line included. Only inside a
+   * request: nestjs-pino throws outside one.
+   */
   assign(fields: Record<string, unknown>): void {
     this.logger.assign(fields);
   }

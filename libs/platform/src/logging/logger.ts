@@ -95,7 +95,8 @@ export function httpLoggerOptions(logger: Logger): HttpLoggerOptions {
 /**
  * nestjs-pino's parameters: the app mounts its own pino-http (`httpLoggerOptions`, right after the request id),
  * and nestjs-pino's middleware puts that request's logger, and its access line's logger, in the request context
- * (`PinoLogger`, `LogContext`). Outside a request or message, lines go to the root logger.
+ * (`PinoLogger`, `LogContext`). Outside a request or message, lines go to the root logger: nestjs-pino keeps one per
+ * process, the first app's.
  */
 export function loggerModuleParams(logger: Logger): Params {
   return { pinoHttp: { logger }, useExisting: true, assignResponse: true };

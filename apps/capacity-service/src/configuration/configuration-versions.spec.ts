@@ -1,5 +1,5 @@
 import { FakeConfigurationStore } from './configuration-store.fake';
-import { demoDocument, LIMA } from '../testing/unit-fixtures';
+import { demoConfiguration, E10_NOW, LIMA } from '../testing/unit-fixtures';
 import { ConfigurationVersions } from './configuration-versions';
 import { GetConfigurationVersionUseCase } from './get-configuration-version.use-case';
 import { ListConfigurationVersionsUseCase } from './list-configuration-versions.use-case';
@@ -7,12 +7,12 @@ import { ListConfigurationVersionsUseCase } from './list-configuration-versions.
 describe('the history: ListConfigurationVersionsUseCase and GetConfigurationVersionUseCase', () => {
   const store = new FakeConfigurationStore();
   beforeAll(() => {
-    store.record(demoDocument(), { subject: 'ops', how: 'IMPORT', sourceVersion: null });
+    store.record(demoConfiguration(), { subject: 'ops', how: 'IMPORT', sourceVersion: null });
     store.record(
-      { ...demoDocument(), zones: [], routes: [] },
+      { ...demoConfiguration(), zones: [], routes: [] },
       { subject: 'ci', how: 'LOAD', sourceVersion: null },
     );
-    store.record(demoDocument(), { subject: 'ops', how: 'ROLLBACK', sourceVersion: 1 });
+    store.record(demoConfiguration(), { subject: 'ops', how: 'ROLLBACK', sourceVersion: 1 });
   });
 
   it('lists a page older than `before`, newest first, with the newest version', async () => {
@@ -29,7 +29,7 @@ describe('the history: ListConfigurationVersionsUseCase and GetConfigurationVers
   it('builds one version as a replica would, and answers 404 for one never recorded', async () => {
     const get = new GetConfigurationVersionUseCase(new ConfigurationVersions(store, LIMA));
     const version = await get.execute(3);
-    expect(version).toMatchObject({ version: 3, loadedAt: new Date('2026-11-22T17:00:00.000Z') });
+    expect(version).toMatchObject({ version: 3, loadedAt: E10_NOW });
     expect(version.snapshot.zones.map((zone) => zone.code)).toEqual(['LIM-CENTRO', 'LIM-SUR']);
     await expect(get.execute(4)).rejects.toMatchObject({ status: 404, code: 'NOT_FOUND' });
   });
