@@ -3,9 +3,18 @@
  * (the engine's, `LayoutAOutcome.groupPlans`), each turned into its plan, and what the reservation takes from each
  * counter. Pure: no rule of the engine is computed here, only looked up.
  */
-import type { CounterPlanEntry, GroupPlan, WindowPlanEntry } from '@delivery/capacity-domain';
-import type { ReservationSelectionRequest } from '@delivery/contracts';
+import type { CounterPlanEntry, DispatchMode, GroupPlan, WindowPlanEntry } from '@delivery/capacity-domain';
 import type { CounterTake, PlannedCounter, ReservedSelection } from './reservation-store.port';
+
+/** One chosen delivery of the recomputed request: a group (origin, mode, destination), a date, a window (R2.1). */
+export interface ReservationSelection {
+  readonly origin: string;
+  readonly dispatchMode: DispatchMode;
+  readonly destination: string;
+  readonly deliveryDate: string;
+  /** null or absent: the first open window of the date */
+  readonly deliveryWindow?: string | null;
+}
 
 /** Why a selection cannot be reserved (a 409 CAPACITY_ERROR names it). */
 export interface SelectionProblem {
@@ -19,7 +28,7 @@ export type ReservationPlan =
 
 export function planReservation(
   groupPlans: readonly GroupPlan[],
-  selections: readonly ReservationSelectionRequest[],
+  selections: readonly ReservationSelection[],
 ): ReservationPlan {
   const planned: Planned[] = [];
   const problems: SelectionProblem[] = [];
@@ -34,10 +43,7 @@ export function planReservation(
 
 type Planned = { selection: ReservedSelection; entries: (CounterPlanEntry | WindowPlanEntry)[] };
 
-function planSelection(
-  groupPlans: readonly GroupPlan[],
-  selection: ReservationSelectionRequest,
-): Planned | string {
+function planSelection(groupPlans: readonly GroupPlan[], selection: ReservationSelection): Planned | string {
   const { origin, dispatchMode, destination, deliveryDate } = selection;
   const group = groupPlans.find(
     (plan) =>

@@ -12,6 +12,7 @@ import type { Response } from 'express';
 import { Scopes } from '@delivery/auth';
 import {
   CreateReservationRequest,
+  DEFAULT_HOLD_MINUTES,
   RESERVATION_EXAMPLE,
   ReservationIdentifierPath,
   ReservationResponse,
@@ -106,7 +107,12 @@ export class ReservationsController {
     @Body(ReservationRequestPipe) body: CreateReservationRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ReservationResponse> {
-    const { created, reservation } = await this.createReservation.execute(body);
+    const { created, reservation } = await this.createReservation.execute({
+      identifier: body.identifier,
+      request: body.request,
+      selections: body.selections,
+      holdMinutes: body.holdMinutes ?? DEFAULT_HOLD_MINUTES,
+    });
     response.status(created ? 201 : 200);
     return presentReservation(reservation);
   }
