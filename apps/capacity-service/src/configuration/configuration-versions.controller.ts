@@ -22,9 +22,14 @@ import { ListConfigurationVersionsUseCase } from './list-configuration-versions.
 import { versionNumber } from './version-number';
 
 const PATH = new ParametersPipe(ConfigurationVersionPath);
+const NO_VERSION = ErrorResponses.error('NOT_FOUND', 'No configuration version 42', { version: '42' });
 const NOT_FOUND = ErrorResponses.notFound(
   'NOT_FOUND: no such version (never recorded, or removed by the retention)',
-  ErrorResponses.error('NOT_FOUND', 'No configuration version 42', { version: '42' }),
+  NO_VERSION,
+);
+const NOT_FOUND_EITHER = ErrorResponses.notFound(
+  'NOT_FOUND: `{version}` or `since` names no version (never recorded, removed by the retention, or not a number)',
+  NO_VERSION,
 );
 const BAD_QUERY = ErrorResponses.badRequest(
   'VALIDATION_ERROR: a query parameter is not what it should be, or is not one of this operation',
@@ -120,7 +125,7 @@ export class ConfigurationVersionsController {
   })
   @ApiOkResponse({ type: ConfigurationComparisonResponse })
   @BAD_QUERY
-  @NOT_FOUND
+  @NOT_FOUND_EITHER
   @ErrorResponses.common('configuration:read')
   async compare(
     @Param(PATH) { version }: ConfigurationVersionPath,

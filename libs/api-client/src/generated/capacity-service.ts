@@ -3227,7 +3227,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description NOT_FOUND: no such version (never recorded, or removed by the retention) */
+            /** @description NOT_FOUND: `{version}` or `since` names no version (never recorded, removed by the retention, or not a number) */
             404: {
                 headers: {
                     [name: string]: unknown;
