@@ -69,7 +69,11 @@ describe('input: bodies, query and path parameters', () => {
       invalid([{ field: '', message: 'must be an object' }], 'The reservation request is invalid'),
     );
     expect(answers.preview).toEqual(answers.import);
-    expect(answers.import).toMatchObject({ code: 'CONFIGURATION_INVALID' });
+    expect(answers.import).toEqual({
+      code: 'CONFIGURATION_INVALID',
+      message: 'The configuration is invalid',
+      details: { errors: [{ field: '$', message: 'must be an object' }] },
+    });
     // not JSON is still malformed JSON
     expect((await send('post', CAPACITY_PATH, 'capacity:calculate', "'x'")).body).toEqual(
       invalid([{ field: '', message: 'malformed JSON' }], 'The body is not valid JSON'),
