@@ -297,7 +297,7 @@ function lastWindowBound(
   leg: RouteModel,
   delivery: DayNumber,
 ): void {
-  let last: number = -1;
+  let last = -1;
   let code: string | null = null;
   for (const window of leg.windows) {
     if (search.windowOpen(window, delivery) && window.startMinutes > last) {
