@@ -6,70 +6,12 @@
  * cut-off or the window's start to the end of that day), so the answer can change only where a read it depends
  * on starts or ends that stretch. Computed once per group from what the evaluation already holds.
  */
-import { isoDateTime } from '../calendar/business-time';
-import { DayNumber, formatDate } from '../calendar/calendar';
+import type { DayNumber } from '../calendar/calendar';
 import type { NodeModel, RouteModel } from '../configuration/snapshot';
-import type { ValidityExplanation } from './explanation.types';
 import type { GroupEvaluation } from './group-evaluation.types';
 import type { ListedPath, PathDateSearch } from './path-dates.calculator';
 import { comparePathOrder } from './route-path.finder';
-
-const DAY = 1440;
-
-/** PICKING_CUTOFF: the origin's cut-off on the purchase date; WINDOW_START: a window of a delivery date starts;
- * BUSINESS_DAY_END: "today" becomes the next day (the purchase date, or a window's date, is past). */
-export type ValidityReason = 'PICKING_CUTOFF' | 'WINDOW_START' | 'BUSINESS_DAY_END';
-
-export interface AnswerValidity {
-  /** business wall time, minutes since 1970-01-01 00:00 */
-  readonly wallMinutes: number;
-  readonly reason: ValidityReason;
-  /** the origin whose cut-off (or purchase date that stops being today) bounds the answer */
-  readonly node: string | null;
-  /** the last leg and window whose start (or whose date's end) bounds the answer */
-  readonly route: string | null;
-  readonly window: string | null;
-  readonly date: DayNumber | null;
-}
-
-/** The earliest event offered so far (one per group or placement: nothing is allocated per date). */
-export class ValidityBound {
-  wallMinutes = Infinity;
-  reason: ValidityReason = 'BUSINESS_DAY_END';
-  node: string | null = null;
-  route: string | null = null;
-  window: string | null = null;
-  date: DayNumber | null = null;
-
-  offer(
-    wallMinutes: number,
-    reason: ValidityReason,
-    node: string | null,
-    route: string | null,
-    window: string | null,
-    date: DayNumber | null,
-  ): void {
-    if (wallMinutes >= this.wallMinutes) return;
-    this.wallMinutes = wallMinutes;
-    this.reason = reason;
-    this.node = node;
-    this.route = route;
-    this.window = window;
-    this.date = date;
-  }
-
-  include(validity: AnswerValidity | null): void {
-    if (validity === null) return;
-    const { wallMinutes, reason, node, route, window, date } = validity;
-    this.offer(wallMinutes, reason, node, route, window, date);
-  }
-
-  result(): AnswerValidity | null {
-    if (this.wallMinutes === Infinity) return null;
-    const { wallMinutes, reason, node, route, window, date } = this;
-    return { wallMinutes, reason, node, route, window, date };
-  }
-}
+import { AnswerValidity, MINUTES_PER_DAY as DAY, ValidityBound } from './validity-bound';
 
 /**
  * The group's bound, or null when no passing of time changes its answer. `listedPaths`: how many ranked paths the
@@ -131,25 +73,6 @@ export function offerFirstDate(
     lastWindowBound(bound, search, leg, listed.deliveryDates[0]);
 }
 
-/** The explanation's account of a bound (`cutoffTime` of the node named). */
-export function explainedValidity(
-  timeZone: string,
-  validity: AnswerValidity | null,
-  nodeByCode: ReadonlyMap<string, NodeModel>,
-): ValidityExplanation | null {
-  if (validity === null) return null;
-  const { reason, node, route, window, date } = validity;
-  return {
-    at: formatValidity(timeZone, validity) as string,
-    reason,
-    node,
-    cutoffTime: node === null ? null : (nodeByCode.get(node)?.pickingCutoffTime ?? null),
-    route,
-    window,
-    date: date === null ? null : formatDate(date),
-  };
-}
-
 /**
  * A departure passed over for today's closed windows is found once today is past, delivering today. A listed
  * path then lists today when it is in the range (E4.5), or may lose its first date's DELIVERY_WINDOWS_WARNING
@@ -180,13 +103,6 @@ function reopensVisibly(search: PathDateSearch, group: GroupEvaluation, listedPa
 function inRange(search: PathDateSearch, day: DayNumber): boolean {
   const { rangeStart, rangeEnd } = search.scope;
   return (rangeStart === null || day >= rangeStart) && (rangeEnd === null || day <= rangeEnd);
-}
-
-/** `validUntil` as the API writes instants: wall time in the business time zone with its offset. */
-export function formatValidity(timeZone: string, validity: AnswerValidity | null): string | null {
-  if (validity === null) return null;
-  const day = Math.floor(validity.wallMinutes / DAY);
-  return isoDateTime(timeZone, formatDate(day), day, validity.wallMinutes - day * DAY);
 }
 
 /**

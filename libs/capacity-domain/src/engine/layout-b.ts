@@ -13,7 +13,8 @@ import type {
   DeliveryTraceResponse,
   DetailedCapacityErrorDetail,
 } from '../request/capacity-response.types';
-import { explainedValidity, formatValidity, validityOf } from './answer-validity';
+import { validityOf } from './answer-validity';
+import { explainedValidity, formatValidity } from './validity-bound';
 import { CapacityOutcome, onlyRoutesMissing } from './capacity-outcome';
 import { CounterBook } from './capacity-counters';
 import { deliveryTraceOf, TraceEnvironment } from './delivery-trace.builder';

@@ -5,7 +5,8 @@
 import { formatDate } from '../calendar/calendar';
 import { compareCodes, compareDistance, reportedDistance } from '../shared/geo-distance';
 import { sumExact } from '../shared/exact-decimal';
-import { AnswerValidity, offerFirstDate, ValidityBound } from './answer-validity';
+import { offerFirstDate } from './answer-validity';
+import { AnswerValidity, ValidityBound } from './validity-bound';
 import { isResolved } from './destination.resolver';
 import type { ExplanationSink } from './explanation.recorder';
 import type { CandidateOrderKey } from './explanation.types';
