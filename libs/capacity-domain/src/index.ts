@@ -96,13 +96,7 @@ export type { UsageFilter } from './usage/usage-plan';
 export { UsagePlan } from './usage/usage-plan';
 export type { UsageRange } from './usage/usage-range';
 export { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS, usageRange } from './usage/usage-range';
-export type {
-  ChangesSince,
-  ReservationTake,
-  UsageMark,
-  UsageRead,
-  UsageReadRequest,
-} from './usage/usage-read';
+export type { ReservationTake, UsageMark, UsageRead, UsageReadRequest } from './usage/usage-read';
 export type { CounterDayUsage } from './usage/usage-rules';
 export type { UsageData, UsedUnitsRow } from './usage/used-units';
 export { UsedUnits } from './usage/used-units';
