@@ -6,7 +6,7 @@
  * response. Runs as steps over slices of the lists, so a caller can pace it (slices.ts).
  */
 import type { ConfigurationDocument } from './configuration-document.types';
-import { eachInSlices, type Steps } from './slices';
+import { eachInSlices, type Steps } from '../shared/slices';
 
 export interface FieldChange {
   field: string;

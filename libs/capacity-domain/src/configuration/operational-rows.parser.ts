@@ -8,7 +8,7 @@ import {
   UsageRow,
 } from './configuration-document.types';
 import { childPath, DocumentReader, JsonObject } from './document-reader';
-import { eachInSlices, Steps } from './slices';
+import { eachInSlices, Steps } from '../shared/slices';
 
 /** Codes the rows may refer to: node codes, and window codes by route code. */
 export interface KnownCodes {
