@@ -28,7 +28,7 @@ export interface Placement {
    * order) as they are; null when time cannot change the placement (`placement-validity.ts`)
    */
   readonly orderValidity: AnswerValidity | null;
-  /** the candidates that can take an item; only their order decides the placement */
+  /** SEARCH_ORIGINS_BY_ROUTE: the candidates that can take an item; only their order decides the placement */
   readonly contenders: readonly PlacementCandidate[];
 }
 
@@ -40,7 +40,8 @@ export function placeOriginless(
   search: PathDateSearch,
   sink: ExplanationSink | null = null,
 ): Placement {
-  return placeAmong(prepared, stock, search, prepared.candidates, contendersOf(prepared, stock), sink);
+  const contenders = ordersByRoute(prepared) ? contendersOf(prepared, stock) : [];
+  return placeAmong(prepared, stock, search, prepared.candidates, contenders, sink);
 }
 
 /**
@@ -56,7 +57,8 @@ export function placeAmong(
   sink: ExplanationSink | null = null,
 ): Placement {
   const bound = contenders.length > 1 ? new ValidityBound() : null;
-  const { candidates, orderKey } = orderCandidates(prepared, running, search, bound, contenders);
+  const timed = bound === null ? null : { bound, contenders: new Set(contenders) };
+  const { candidates, orderKey } = orderCandidates(prepared, running, search, timed);
   const maxItemsPerOrigin =
     prepared.optimization === 'COMPLETE_STOCK_MULTI_ORIGIN'
       ? (prepared.options.maxItemsPerOrigin ?? null)
@@ -71,9 +73,19 @@ export function placeAmong(
   return { ...placement, orderValidity: bound?.result() ?? null, contenders };
 }
 
+/** E6.2: the optimization orders candidates by their first dates (`SEARCH_ORIGINS_BY_ROUTE`, the default). */
+function ordersByRoute(prepared: LayoutARequest): boolean {
+  const { optimization, options } = prepared;
+  return (
+    optimization !== 'PROXIMITY_STORE' &&
+    optimization !== 'UBIGEO_NEAREST_STORE' &&
+    options.calculate !== 'SEARCH_ORIGINS_BY_COORDINATES'
+  );
+}
+
 /**
- * The candidates that can take an item (single origin: all of them; multi-origin: one), in snapshot order. No
- * other is ever chosen, whatever its place in the order. An item is covered in a multi-origin round only if it
+ * The candidates that can take the items (single origin: all of them; multi-origin: at least one), in snapshot
+ * order. No other is ever chosen, whatever its place in the order. An item is covered in a multi-origin round only if it
  * is covered alone (`coveredItems`), so a candidate covering none of the items alone never covers any.
  */
 function contendersOf(prepared: LayoutARequest, stock: StockBook): PlacementCandidate[] {
@@ -175,13 +187,12 @@ interface OrderedCandidates {
   readonly orderKey: (candidate: PlacementCandidate) => CandidateOrderKey;
 }
 
-/** `bound` (null: time cannot change the placement) takes the instants the contenders' first dates may move. */
+/** `timed.bound` takes the instants the first dates of `timed.contenders` may move (null: time changes nothing). */
 function orderCandidates(
   prepared: LayoutARequest,
   running: readonly PlacementCandidate[],
   search: PathDateSearch,
-  bound: ValidityBound | null,
-  contenders: readonly PlacementCandidate[],
+  timed: { bound: ValidityBound; contenders: ReadonlySet<PlacementCandidate> } | null,
 ): OrderedCandidates {
   const byDistance = (a: PlacementCandidate, b: PlacementCandidate): number =>
     compareDistance(a.distanceKm, b.distanceKm) || compareCodes(a.node.code, b.node.code);
@@ -203,17 +214,11 @@ function orderCandidates(
       }),
     };
   }
-  if (prepared.options.calculate === 'SEARCH_ORIGINS_BY_COORDINATES')
-    return { candidates: candidates.sort(byDistance), orderKey: distanceKey };
+  if (!ordersByRoute(prepared)) return { candidates: candidates.sort(byDistance), orderKey: distanceKey };
   const firstDates = new Map(
     candidates.map((candidate) => [
       candidate,
-      bestFirstDate(
-        prepared,
-        search,
-        candidate,
-        bound !== null && contenders.includes(candidate) ? bound : null,
-      ),
+      bestFirstDate(prepared, search, candidate, timed?.contenders.has(candidate) ? timed.bound : null),
     ]),
   );
   candidates.sort(
