@@ -45,7 +45,7 @@ export function placeOriginless(
 }
 
 /**
- * The placement at the search's instant with `candidates` in the running: every candidate, or (time passed, no
+ * The placement at the search's instant among `running`: every candidate, or (at a later instant, without an
  * explanation) the contenders alone, which place the items the same way.
  */
 export function placeAmong(
