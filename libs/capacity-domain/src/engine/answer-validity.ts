@@ -21,11 +21,9 @@ export function validityOf(
   search: PathDateSearch,
   group: GroupEvaluation,
   listedPaths: number,
-  placement: AnswerValidity | null = null,
 ): AnswerValidity | null {
   const { today } = search.scope;
   const bound = new ValidityBound();
-  bound.include(placement);
   const origin = group.spec.origin;
   if (origin !== null) cutoffBound(bound, search, origin, group);
   const ranked = group.ranked;
@@ -48,9 +46,8 @@ export function validityOf(
 /**
  * E6.2 `SEARCH_ORIGINS_BY_ROUTE` orders candidates by their first date, which time can change too: a candidate
  * path's first date moves with the origin's cut-off, the start of the last open window of that date, or a
- * departure today's end opens again. Offered for each path a candidate evaluates; the placement's bound then
- * bounds every group (placed items join or leave groups). It may be earlier than the first change of the answer:
- * a candidate's first date can move without changing the order.
+ * departure today's end opens again. Offered for each path a contender evaluates: the contenders' order holds
+ * until the earliest, and `placement-validity.ts` places the items again there to see whether they move.
  */
 export function offerFirstDate(
   bound: ValidityBound,

@@ -6,7 +6,6 @@ import type { ItemCapacityRequest } from '../request/capacity-request.types';
 import type { DeliveryCapacityGroupResponse, EntityDetailResponse } from '../request/capacity-response.types';
 import { add, multiply, roundHalfUp, ZERO } from '../shared/exact-decimal';
 import { reportedDistance } from '../shared/geo-distance';
-import { validityOf } from './answer-validity';
 import { AnswerValidity, formatValidity } from './validity-bound';
 import { warningsOf } from './capacity-warnings';
 import { arriveDatesOf, deliveryTraceOf, TraceEnvironment } from './delivery-trace.builder';
@@ -19,13 +18,13 @@ export interface ResponseEnvironment extends TraceEnvironment {
   readonly maxAlternativePaths: number;
   readonly costEnabled: boolean;
   readonly productWeightKg: ReadonlyMap<string, number>;
-  /** the placement's bound (E6.2 by route), which every group's `validUntil` includes */
-  readonly placementValidity: AnswerValidity | null;
 }
 
+/** `validity`: the group's bound (`answer-validity.ts`, with the placement's, `placement-validity.ts`). */
 export function groupResponseOf(
   env: ResponseEnvironment,
   group: GroupEvaluation,
+  validity: AnswerValidity | null,
 ): DeliveryCapacityGroupResponse {
   const { spec, error } = group;
   const destination = spec.destination;
@@ -61,10 +60,7 @@ export function groupResponseOf(
     dispatchItems: spec.items.map((item) => item.request as ItemCapacityRequest),
     isWholesale: group.isWholesale,
     wholesaleAdditionalDays: group.extraDays,
-    validUntil: formatValidity(
-      env.timeZone,
-      validityOf(env.search, group, env.maxAlternativePaths, env.placementValidity),
-    ),
+    validUntil: formatValidity(env.timeZone, validity),
   };
   return response;
 }

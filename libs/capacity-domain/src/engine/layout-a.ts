@@ -22,6 +22,7 @@ import { ExplanationRecorder, ExplanationSink } from './explanation.recorder';
 import { LayoutARequest, prepareLayoutA } from './layout-a.request';
 import { Placement, placeOriginless } from './origin-placement';
 import { PathDateSearch } from './path-dates.calculator';
+import { withPlacementChanges } from './placement-validity';
 import { wholesaleDays } from './request-scope';
 import { StockBook } from './stock.checker';
 
@@ -49,7 +50,7 @@ export function calculateLayoutA(
   const placement: Placement =
     prepared.originless.length > 0
       ? placeOriginless(prepared, stock, search, sink)
-      : { placed: new Map(), unplaced: [], orderValidity: null };
+      : { placed: new Map(), unplaced: [], orderValidity: null, contenders: [] };
   const env: GroupEnvironment = {
     scope: prepared.scope,
     search,
@@ -61,18 +62,19 @@ export function calculateLayoutA(
   if (placement.unplaced.length > 0) groups.push(unplacedGroup(prepared, placement.unplaced, recorder));
   groups.sort(compareGroups);
   const maxAlternativePaths = snapshot.settings.maxAlternativePaths;
+  const own = groups.map((group) => validityOf(search, group, maxAlternativePaths));
+  const validities =
+    placement.orderValidity === null
+      ? own
+      : withPlacementChanges(prepared, stock, counters, placement, groups, own);
   if (sink !== null) {
-    sink.groups = groups.flatMap((group) =>
+    sink.groups = groups.flatMap((group, i) =>
       group.explanation === undefined
         ? []
         : [
             {
               ...group.explanation,
-              validUntil: explainedValidity(
-                snapshot.settings.timezone,
-                validityOf(search, group, maxAlternativePaths, placement.orderValidity),
-                snapshot.nodeByCode,
-              ),
+              validUntil: explainedValidity(snapshot.settings.timezone, validities[i], snapshot.nodeByCode),
             },
           ],
     );
@@ -85,7 +87,6 @@ export function calculateLayoutA(
     search,
     dispatchType: prepared.dispatchType,
     maxAlternativePaths,
-    placementValidity: placement.orderValidity,
     costEnabled: prepared.options.dispatchCostEnabled === true,
     productWeightKg: new Map(data.productWeights.map((row) => [row.sku, row.weightKg])),
   };
@@ -94,7 +95,7 @@ export function calculateLayoutA(
     layout: 'A',
     response: {
       identifier: request.identifier ?? null,
-      logisticsCapacity: groups.map((group) => groupResponseOf(responseEnv, group)),
+      logisticsCapacity: groups.map((group, i) => groupResponseOf(responseEnv, group, validities[i])),
       prioritizationCriteria:
         placement.placed.size > 0
           ? `${prepared.optimization},EARLIEST_DELIVERY_DATE`

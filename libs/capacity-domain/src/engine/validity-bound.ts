@@ -51,12 +51,6 @@ export class ValidityBound {
     this.date = date;
   }
 
-  include(validity: AnswerValidity | null): void {
-    if (validity === null) return;
-    const { wallMinutes, reason, node, route, window, date } = validity;
-    this.offer(wallMinutes, reason, node, route, window, date);
-  }
-
   result(): AnswerValidity | null {
     if (this.wallMinutes === Infinity) return null;
     const { wallMinutes, reason, node, route, window, date } = this;
