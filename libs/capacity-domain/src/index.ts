@@ -105,5 +105,19 @@ export {
   usageLevels,
   usageRange,
 } from './usage/counter-usage';
+export type {
+  CounterTake,
+  FullCounter,
+  NewReservation,
+  PlannedCounter,
+  ReservationRecord,
+  ReservationSelection,
+  ReservationStatus,
+  ReservedSelection,
+  ReserveResult,
+} from './reservation/reservation.model';
+export { RESERVATION_STATUSES } from './reservation/reservation.model';
+export type { ReservationPlan, SelectionProblem } from './reservation/reservation.plan';
+export { planReservation } from './reservation/reservation.plan';
 export type { UsedUnitsRow } from './usage/used-units';
 export { UsedUnits } from './usage/used-units';

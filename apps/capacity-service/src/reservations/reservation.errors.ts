@@ -1,8 +1,7 @@
 /** The reservation answers that are not a success (reservations.md R2.1, R2.3, R2.4, R2.7), as `ErrorResponse`s. */
 import type { ReservationSelectionRequest } from '@delivery/contracts';
-import type { FullCounter, ReservationRecord } from './reservation-store.port';
+import type { FullCounter, ReservationRecord, SelectionProblem } from '@delivery/capacity-domain';
 import { ApiError } from '@delivery/platform';
-import type { SelectionProblem } from './reservation-plan';
 import type { ErrorResponseCode } from '@delivery/contracts';
 
 const describe = (selection: ReservationSelectionRequest): string =>

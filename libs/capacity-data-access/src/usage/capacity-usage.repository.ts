@@ -3,9 +3,14 @@
  * connections: the counters of the days a reader does not hold yet, and, since its last read, the reservations
  * written and the counters they name; or, for a reader starting afresh, every HELD reservation.
  */
-import { formatDate, parseDate, type CounterScope, type UsedUnitsRow } from '@delivery/capacity-domain';
+import {
+  formatDate,
+  parseDate,
+  type CounterScope,
+  type CounterTake,
+  type UsedUnitsRow,
+} from '@delivery/capacity-domain';
 import { eventLoopPacer, type Sql } from '@delivery/persistence';
-import type { CounterTake } from '../reservations/reservation.records';
 
 /**
  * `used` packs counter-days as lines `scope ref day used` (day: days since 1970-01-01; codes have no spaces): a

@@ -3,9 +3,13 @@
  * (the engine's, `LayoutAOutcome.groupPlans`), each turned into its plan, and what the reservation takes from each
  * counter. Pure: no rule of the engine is computed here, only looked up.
  */
-import type { CounterPlanEntry, GroupPlan, WindowPlanEntry } from '@delivery/capacity-domain';
-import type { ReservationSelectionRequest } from '@delivery/contracts';
-import type { CounterTake, PlannedCounter, ReservedSelection } from './reservation-store.port';
+import type { CounterPlanEntry, GroupPlan, WindowPlanEntry } from '../engine/counter-plan.builder';
+import type {
+  CounterTake,
+  PlannedCounter,
+  ReservationSelection,
+  ReservedSelection,
+} from './reservation.model';
 
 /** Why a selection cannot be reserved (a 409 CAPACITY_ERROR names it). */
 export interface SelectionProblem {
@@ -19,7 +23,7 @@ export type ReservationPlan =
 
 export function planReservation(
   groupPlans: readonly GroupPlan[],
-  selections: readonly ReservationSelectionRequest[],
+  selections: readonly ReservationSelection[],
 ): ReservationPlan {
   const planned: Planned[] = [];
   const problems: SelectionProblem[] = [];
@@ -34,10 +38,7 @@ export function planReservation(
 
 type Planned = { selection: ReservedSelection; entries: (CounterPlanEntry | WindowPlanEntry)[] };
 
-function planSelection(
-  groupPlans: readonly GroupPlan[],
-  selection: ReservationSelectionRequest,
-): Planned | string {
+function planSelection(groupPlans: readonly GroupPlan[], selection: ReservationSelection): Planned | string {
   const { origin, dispatchMode, destination, deliveryDate } = selection;
   const group = groupPlans.find(
     (plan) =>
