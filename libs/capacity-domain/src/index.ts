@@ -76,6 +76,14 @@ export type * from './request/capacity-response.types';
 export type * from './request/calculation-data.types';
 export { NO_DATA } from './request/calculation-data.types';
 
+export type {
+  StoredConfiguration,
+  VersionHow,
+  VersionProvenance,
+  VersionRecord,
+} from './configuration/configuration-version';
+export { VERSION_HOWS } from './configuration/configuration-version';
+
 export type { RequestProblem } from './engine/business-rules.validator';
 export type {
   CapacityOutcome,
