@@ -5,7 +5,8 @@ import prettier from 'eslint-config-prettier';
 
 /**
  * The dependency rules are the architecture (docs/architecture.md):
- *  - domain: nothing of ours, no framework, no I/O library;
+ *  - domain: no framework, no I/O library; capacity-domain nothing of ours, products-domain the product messages'
+ *    types only (`@delivery/contracts/messages`);
  *  - contracts: nothing of ours, only validation/Swagger decorators;
  *  - util (platform, auth): util and contracts;
  *  - data-access (persistence, migrations, messaging): domain, contracts, util, data-access;
@@ -50,6 +51,10 @@ const adapters = {
   message:
     'A use case imports no adapter library: its types come from its ports; the module binds the adapter.',
 };
+
+/** products-domain speaks of products and their issues, which the product messages define. */
+const productsDomainImports =
+  "products-domain uses only the product messages' types (@delivery/contracts/messages).";
 
 const frameworkAndIo = [
   '@nestjs/*',
@@ -104,7 +109,11 @@ export default [
           allow: [...appAliases, '../jest.preset.js', '../../jest.preset.js'],
           banTransitiveDependencies: false,
           depConstraints: [
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkAndIo },
+            {
+              sourceTag: 'type:domain',
+              onlyDependOnLibsWithTags: ['type:contracts'],
+              bannedExternalImports: frameworkAndIo,
+            },
             {
               sourceTag: 'type:contracts',
               onlyDependOnLibsWithTags: [],
@@ -225,6 +234,32 @@ export default [
               message: 'capacity-domain is pure: no framework, no I/O.',
             },
             { group: ['@delivery/*'], message: 'capacity-domain depends on nothing of ours.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['libs/products-domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@delivery/contracts', message: productsDomainImports }],
+          patterns: [
+            {
+              group: ['@nestjs/*', 'typeorm', 'pg', 'amqplib', 'express'],
+              message: 'products-domain is pure: no framework, no I/O.',
+            },
+            {
+              group: [
+                '@delivery/*',
+                '!@delivery/contracts',
+                '@delivery/contracts/*',
+                '!@delivery/contracts/messages',
+              ],
+              message: productsDomainImports,
+            },
           ],
         },
       ],

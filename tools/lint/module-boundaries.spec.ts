@@ -65,7 +65,7 @@ describe('module boundaries', () => {
       expect.arrayContaining([
         '@nx/enforce-module-boundaries: A project tagged with "type:domain" is not allowed to import "@nestjs/common"',
         '@nx/enforce-module-boundaries: A project tagged with "type:domain" is not allowed to import "typeorm"',
-        '@nx/enforce-module-boundaries: A project tagged with "type:domain" cannot depend on any libs with tags',
+        '@nx/enforce-module-boundaries: A project tagged with "type:domain" can only depend on libs tagged with "type:contracts"',
         expect.stringMatching(/^no-restricted-imports: '@nestjs\/common' .*capacity-domain is pure/),
         expect.stringMatching(
           /^no-restricted-imports: '@delivery\/platform' .*capacity-domain depends on nothing of ours/,
@@ -73,6 +73,23 @@ describe('module boundaries', () => {
       ]),
     );
     expect(messages).toHaveLength(6);
+  });
+
+  it("reports the products domain importing anything of ours but the product messages' types", async () => {
+    const messages = await messagesFor(
+      'libs/products-domain/src/boundary-probe.ts',
+      "import type { Product } from '@delivery/contracts/messages';\nimport { ErrorResponse } from '@delivery/contracts';\nimport { Database } from '@delivery/persistence';\nimport { Injectable } from '@nestjs/common';\nexport type Probe = [Product, ErrorResponse, Database, Injectable];\n",
+    );
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^no-restricted-imports: '@delivery\/contracts' .*product messages' types/),
+        expect.stringMatching(/^no-restricted-imports: '@delivery\/persistence' .*product messages' types/),
+        expect.stringMatching(/^no-restricted-imports: '@nestjs\/common' .*products-domain is pure/),
+        '@nx/enforce-module-boundaries: A project tagged with "type:domain" can only depend on libs tagged with "type:contracts"',
+        '@nx/enforce-module-boundaries: A project tagged with "type:domain" is not allowed to import "@nestjs/common"',
+      ]),
+    );
+    expect(messages.filter((m) => m.includes("'@delivery/contracts/messages'"))).toEqual([]);
   });
 
   it('reports an app importing another app', async () => {

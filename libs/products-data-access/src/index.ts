@@ -1,4 +1,3 @@
-export * from './product-upload.repository';
 export * from './product-upsert.repository';
 export * from './product.repository';
 export * from './upload-status.reader';
