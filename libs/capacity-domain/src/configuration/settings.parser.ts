@@ -26,20 +26,21 @@ const BOUNDS = {
   maxAlternativePaths: [1, 10],
 } as const;
 
+/** The settings with every default filled in; `timezoneGiven`: the document names its time zone (E1.1). */
 export function parseSettings(
   value: unknown,
   defaultTimezone: string,
   reader: DocumentReader,
-): SettingsDocument {
+): { settings: SettingsDocument; timezoneGiven: boolean } {
   const settings: SettingsDocument = {
     timezone: defaultTimezone,
     ...DEFAULT_SETTINGS,
     wholesale: { ...DEFAULT_SETTINGS.wholesale },
   };
-  if (value === undefined || value === null) return settings;
+  if (value === undefined || value === null) return { settings, timezoneGiven: false };
   const path = 'settings';
   const raw = reader.object(value, path, SETTINGS_KEYS);
-  if (raw === null) return settings;
+  if (raw === null) return { settings, timezoneGiven: false };
   const timezone = reader.string(raw, 'timezone', path, false);
   if (timezone !== null) {
     if (isValidTimeZone(timezone)) settings.timezone = timezone;
@@ -73,5 +74,5 @@ export function parseSettings(
       if (typeof days === 'number') settings.wholesale.additionalDays = days;
     }
   }
-  return settings;
+  return { settings, timezoneGiven: timezone !== null };
 }
