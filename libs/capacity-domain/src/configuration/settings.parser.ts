@@ -1,6 +1,7 @@
 /** `settings` of the configuration document (E2 global settings, configuration.md bounds). */
 import { isValidTimeZone } from '../calendar/business-time';
 import type { SettingsDocument } from './configuration-document.types';
+import { acceptedKeys, SETTINGS_FIELDS } from './configuration.fields';
 import { childPath, DocumentReader } from './document-reader';
 
 export const DEFAULT_SETTINGS: Omit<SettingsDocument, 'timezone'> = {
@@ -11,14 +12,7 @@ export const DEFAULT_SETTINGS: Omit<SettingsDocument, 'timezone'> = {
   wholesale: { unitsThreshold: null, additionalDays: 0 },
 };
 
-const SETTINGS_KEYS = [
-  'timezone',
-  'searchHorizonDays',
-  'maxDeliveryDates',
-  'maxLegs',
-  'maxAlternativePaths',
-  'wholesale',
-];
+const SETTINGS_KEYS = acceptedKeys(SETTINGS_FIELDS);
 const BOUNDS = {
   searchHorizonDays: [1, 366],
   maxDeliveryDates: [1, 60],
