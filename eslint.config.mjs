@@ -12,7 +12,8 @@ import prettier from 'eslint-config-prettier';
  *  - data-access (persistence, migrations, messaging): domain, contracts, util, data-access;
  *  - apps: any lib, never another app; tooling: anything but apps' internals.
  * Scope: capacity and products never meet except through shared libs; a shared lib depends on shared libs only;
- * the operator commands (scope:operations) use shared libs only.
+ * the operator commands (scope:operations) use shared libs, and of the products' only their queues' names (the
+ * dead-letter commands: `@delivery/products-data-access/topology`).
  * Data access returns records: it may not import the contracts' response classes (a presenter maps).
  * TypeORM only runs the migrations: nothing else imports it.
  */
@@ -149,7 +150,7 @@ export default [
             { sourceTag: 'scope:capacity', onlyDependOnLibsWithTags: ['scope:capacity', 'scope:shared'] },
             { sourceTag: 'scope:products', onlyDependOnLibsWithTags: ['scope:products', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:operations', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:operations', onlyDependOnLibsWithTags: ['scope:shared', 'scope:products'] },
           ],
         },
       ],
@@ -201,6 +202,39 @@ export default [
             typeormOnlyForMigrations,
           ],
           patterns: [{ group: appAliases, message: 'Only tools import an app.' }],
+        },
+      ],
+    },
+  },
+  {
+    // the operator commands load no context's code but the products' queue names (the dead-letter commands)
+    files: ['apps/operations/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...appAndLibImports,
+          patterns: [
+            ...appAndLibImports.patterns,
+            {
+              group: [
+                '@delivery/products-*',
+                '!@delivery/products-data-access',
+                '@delivery/products-data-access/*',
+                '!@delivery/products-data-access/topology',
+              ],
+              message:
+                "The operator commands use of the products only their queues' names (@delivery/products-data-access/topology).",
+            },
+          ],
+          paths: [
+            ...appAndLibImports.paths,
+            {
+              name: '@delivery/products-data-access',
+              message:
+                "The operator commands use of the products only their queues' names (@delivery/products-data-access/topology).",
+            },
+          ],
         },
       ],
     },

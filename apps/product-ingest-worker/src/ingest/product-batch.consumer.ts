@@ -6,8 +6,8 @@ import {
   MessageContext,
   MessageErrorPassthroughFilter,
   PermanentMessageError,
-  PRODUCT_TOPOLOGY_DEFAULTS,
 } from '@delivery/messaging';
+import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/products-data-access';
 import { LogContext } from '@delivery/platform';
 import { IngestProductMessageUseCase } from './ingest-product-message.use-case';
 

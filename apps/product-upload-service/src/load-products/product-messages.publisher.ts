@@ -1,4 +1,5 @@
-import { Messaging, productTopology } from '@delivery/messaging';
+import { Messaging } from '@delivery/messaging';
+import { productTopology } from '@delivery/products-data-access';
 import { productMessages, type MessageRoute } from './product-messages.builder';
 import type { UploadPublisher, ValidatedUpload } from './upload-publisher.port';
 
