@@ -16,7 +16,7 @@ export const RECOMMENDED_DESCRIPTION_LENGTH = 255;
 export const DATE_UPDATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
 /**
  * Any string Postgres can store: no NUL, no unpaired surrogate (patterns are compiled with the `u` flag). The rule's
- * home is `isStorableText` of `@delivery/persistence`; its test holds this pattern equal to it.
+ * home is `isStorableText` of `@delivery/persistence`; a test of the products' data access holds this pattern equal.
  */
 export const STORABLE_TEXT_PATTERN = '^[^\\u0000\\ud800-\\udfff]*$';
 
