@@ -6,13 +6,12 @@ import {
   type ReservationRecord,
   type ReserveResult,
 } from '@delivery/capacity-domain';
-import type { CreateReservationRequest } from '@delivery/contracts';
 import { MetricsService } from '@delivery/platform';
 import { CapacityCalculator } from '../delivery-capacity';
 import { CapacityMetrics } from '../snapshot';
 import { reservationBody } from '../testing/reservation-fixtures';
 import { activeConfiguration, demoSnapshot, E10_NOW, fixedClock } from '../testing/unit-fixtures';
-import { CreateReservationUseCase } from './create-reservation.use-case';
+import { type CreateReservationCommand, CreateReservationUseCase } from './create-reservation.use-case';
 import type { ReservationStore } from './reservation-store.port';
 import { ReservationMetrics } from './reservation.metrics';
 
@@ -67,7 +66,7 @@ describe('CreateReservationUseCase', () => {
     );
   });
   const body = (identifier = 'order-1', fields = {}) =>
-    reservationBody(identifier, fields) as unknown as CreateReservationRequest;
+    ({ holdMinutes: 15, ...reservationBody(identifier, fields) }) as unknown as CreateReservationCommand;
 
   it('recomputes the request and writes a hold of every counter its selection takes', async () => {
     const created = await create.execute(body('order-1', { holdMinutes: 10 }));

@@ -6,7 +6,7 @@ import { ConfirmReservationUseCase } from './confirm-reservation.use-case';
 import { CreateReservationUseCase } from './create-reservation.use-case';
 import { GetReservationUseCase } from './get-reservation.use-case';
 import { ReleaseReservationUseCase } from './release-reservation.use-case';
-import { ReservationIdentifierPipe, ReservationRequestPipe } from './reservation-request.pipe';
+import { ReservationRequestPipe } from './reservation-request.pipe';
 import { RESERVATION_STORE, type ReservationStore } from './reservation-store.port';
 import { ReservationMetrics } from './reservation.metrics';
 import { ReservationSweeper } from './reservation.sweeper';
@@ -29,7 +29,6 @@ import { ReservationsController } from './reservations.controller';
     ReleaseReservationUseCase,
     GetReservationUseCase,
     ReservationRequestPipe,
-    ReservationIdentifierPipe,
     ReservationSweeper,
   ],
 })

@@ -1,5 +1,6 @@
 import { exampleProduct, LoadProductsMessages, ProductValidator } from '@delivery/contracts';
 import { ApiError, LogContext, MetricsService } from '@delivery/platform';
+import { LoadProductsBodyPipe } from './load-products-body.pipe';
 import { UploadProductsUseCase } from './upload-products.use-case';
 import type { UploadPublisher, ValidatedUpload } from './upload-publisher.port';
 import { UploadMetrics } from './upload.metrics';
@@ -15,6 +16,9 @@ class FakeUploadPublisher implements UploadPublisher {
     this.published.push(upload);
   }
 }
+
+/** The products of a body as the controller's pipe hands them over. */
+const uploaded = (products: unknown[]) => new LoadProductsBodyPipe().transform({ products });
 
 describe('UploadProductsUseCase', () => {
   let publisher: FakeUploadPublisher;
@@ -34,7 +38,7 @@ describe('UploadProductsUseCase', () => {
 
   it('publishes the accepted products and the rejected ones under a new process code, then answers the counts', async () => {
     const products = [exampleProduct(1), exampleProduct(2, { price: -1 }), exampleProduct(3)];
-    const answer = await upload.execute({ products });
+    const answer = await upload.execute(await uploaded(products));
     expect(answer).toEqual({ processCode: expect.stringMatching(UUID), accepted: 2, rejected: 1 });
     expect(publisher.published).toHaveLength(1);
     const [published] = publisher.published;
@@ -48,7 +52,7 @@ describe('UploadProductsUseCase', () => {
 
   it('publishes nothing when every product is rejected: 400 VALIDATION_ERROR', async () => {
     const error = await upload
-      .execute({ products: [exampleProduct(1, { price: -1 })] })
+      .execute(await uploaded([exampleProduct(1, { price: -1 })]))
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
@@ -57,7 +61,7 @@ describe('UploadProductsUseCase', () => {
 
   it('answers 500 PUBLISH_FAILED with the contract message when the upload cannot be published', async () => {
     publisher.failure = new Error('confirm timed out');
-    const error = await upload.execute({ products: [exampleProduct(1)] }).catch((e: unknown) => e);
+    const error = await upload.execute(await uploaded([exampleProduct(1)])).catch((e: unknown) => e);
     expect(error).toMatchObject({
       status: 500,
       code: 'PUBLISH_FAILED',

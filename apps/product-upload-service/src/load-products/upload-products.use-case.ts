@@ -3,7 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LoadProductsMessages, ProductValidator, type Product, type ProductIssue } from '@delivery/contracts';
 import { describeError } from '@delivery/messaging';
 import { ApiError, LogContext } from '@delivery/platform';
-import { productsOf, type UploadedProducts } from './load-products.envelope';
+import type { UploadedProducts } from './load-products-body.pipe';
 import { UPLOAD_PUBLISHER, type UploadPublisher, type ValidatedUpload } from './upload-publisher.port';
 import { UploadMetrics } from './upload.metrics';
 import type { UploadErrorCode } from '../upload.error-codes';
@@ -23,8 +23,9 @@ const VALIDATION_SLICE_BYTES = 512 * 1024;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * P1: envelope, per-product rules (compiled validator), then every message published and confirmed before the
- * answer (the `UploadPublisher` port). No Postgres here: the worker records the upload when it takes the manifest.
+ * P1: the uploaded products (their envelope read by `LoadProductsBodyPipe`), per-product rules (compiled
+ * validator), then every message published and confirmed before the answer (the `UploadPublisher` port). No Postgres
+ * here: the worker records the upload when it takes the manifest.
  *
  * Work is cut into slices (products parsed ~512 KiB at a time, validated ≤ 500 or ~512 KiB at a time, then one
  * message at a time) with the event loop running between them, so one large upload does not hold up other
@@ -41,8 +42,7 @@ export class UploadProductsUseCase {
     private readonly logContext: LogContext,
   ) {}
 
-  async execute(body: unknown): Promise<UploadAccepted> {
-    const products = await productsOf(body);
+  async execute(products: UploadedProducts): Promise<UploadAccepted> {
     const { acceptedIndexes, rejected, warnings } = await this.validate(products);
     products.release();
     if (acceptedIndexes.length === 0) {

@@ -906,8 +906,8 @@ export interface components {
              */
             now: string;
             /**
-             * @description "now" in the business time zone (YYYY-MM-DDTHH:MM): today and the time cut-offs compare with.
-             * @example 2026-11-23T18:40
+             * @description "now" in the business time zone, to the minute, with its offset (YYYY-MM-DDTHH:MM:SS±HH:MM): today and the time cut-offs compare with.
+             * @example 2026-11-23T18:40:00-05:00
              */
             businessNow: string;
             /** @example America/Lima */
@@ -2197,7 +2197,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeliveryCapacityExplanationResponse"];
                 };
             };
-            /** @description VALIDATION_ERROR: malformed JSON or a field that breaks the request rules; `details.errors[]` has `field` and `message` */
+            /** @description VALIDATION_ERROR: malformed JSON or a field that breaks the request rules, an `at` that is not an instant with its offset, or a query parameter this operation does not define; `details.errors[]` has `field` and `message` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2689,7 +2689,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConfigurationPreviewResponse"];
                 };
             };
-            /** @description CONFIGURATION_INVALID: every problem in `details.errors` (`field` is its JSON path); nothing changed */
+            /** @description CONFIGURATION_INVALID: every problem of the document in `details.errors` (`field` is its JSON path); VALIDATION_ERROR: malformed JSON, a bad `previewRequests` (problems under `previewRequests[i].`), a `limit` out of range or a query parameter this operation does not define */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2836,7 +2836,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConfigurationVersionsResponse"];
                 };
             };
-            /** @description VALIDATION_ERROR: a query parameter is not what it should be */
+            /** @description VALIDATION_ERROR: a query parameter is not what it should be, or is not one of this operation */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3170,7 +3170,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConfigurationComparisonResponse"];
                 };
             };
-            /** @description VALIDATION_ERROR: a query parameter is not what it should be */
+            /** @description VALIDATION_ERROR: a query parameter is not what it should be, or is not one of this operation */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3227,7 +3227,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description NOT_FOUND: no such version (never recorded, or removed by the retention) */
+            /** @description NOT_FOUND: `{version}` or `since` names no version (never recorded, removed by the retention, or not a number) */
             404: {
                 headers: {
                     [name: string]: unknown;

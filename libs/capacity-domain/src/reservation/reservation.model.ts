@@ -11,12 +11,12 @@ export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 
 /** One chosen delivery of a recomputed request: a group (origin, mode, destination), a date, a window (R2.1). */
 export interface ReservationSelection {
-  origin: string;
-  dispatchMode: DispatchMode;
-  destination: string;
-  deliveryDate: string;
-  /** the window wanted; absent or null: the first open one (R2.7) */
-  deliveryWindow?: string | null;
+  readonly origin: string;
+  readonly dispatchMode: DispatchMode;
+  readonly destination: string;
+  readonly deliveryDate: string;
+  /** the window wanted; absent or null: the first open one of the date (R2.7) */
+  readonly deliveryWindow?: string | null;
 }
 
 /** One counter of a selection's plan (R2.2); unlimited ones are recorded but not incremented (R2.6). */

@@ -366,8 +366,9 @@ export class ExplanationBasisResponse {
   @ApiProperty({
     type: String,
     description:
-      '"now" in the business time zone (YYYY-MM-DDTHH:MM): today and the time cut-offs compare with.',
-    example: '2026-11-23T18:40',
+      '"now" in the business time zone, to the minute, with its offset (YYYY-MM-DDTHH:MM:SS±HH:MM): today and ' +
+      'the time cut-offs compare with.',
+    example: '2026-11-23T18:40:00-05:00',
   })
   businessNow!: string;
   @ApiProperty({ type: String, example: 'America/Lima' }) timeZone!: string;

@@ -1,3 +1,4 @@
+import { Injectable, PipeTransform } from '@nestjs/common';
 import { LoadProductsMessages, MAX_PRODUCTS_PER_UPLOAD } from '@delivery/contracts';
 import { ApiError, invalidJsonError, JsonArrayElements } from '@delivery/platform';
 import type { UploadErrorCode } from '../upload.error-codes';
@@ -62,11 +63,19 @@ async function parsedElements(elements: JsonArrayElements): Promise<UploadedProd
 }
 
 /**
- * P1.2: the body is an object whose `products` is a non-empty array of at most 3000 elements. A body that is not
- * valid JSON is answered as such before anything else, also when the body parser only located its products (then
- * it is found here, after authentication).
+ * The body of `POST {base}/load-products` (P1.2, the envelope): an object whose `products` is a non-empty array of
+ * at most 3000 elements, else the upload contract's 400 `{message}`. A body that is not valid JSON is answered as
+ * such before anything else, also when the body parser only located its products (then it is found here, after
+ * authentication). Each product's own rules are the use case's: a product that breaks them is rejected alone.
  */
-export async function productsOf(body: unknown): Promise<UploadedProducts> {
+@Injectable()
+export class LoadProductsBodyPipe implements PipeTransform<unknown, Promise<UploadedProducts>> {
+  transform(body: unknown): Promise<UploadedProducts> {
+    return productsOf(body);
+  }
+}
+
+async function productsOf(body: unknown): Promise<UploadedProducts> {
   if (typeof body !== 'object' || body === null || Array.isArray(body))
     throw invalid(LoadProductsMessages.notAnObject);
   const products = Object.prototype.hasOwnProperty.call(body, 'products')
