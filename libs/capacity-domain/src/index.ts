@@ -39,8 +39,8 @@ export {
   parseConfigurationInSlices,
   validateConfigurationInSlices,
 } from './configuration/configuration.parser';
-export { eachInSlices, runAtOnce, runInSlices } from './configuration/slices';
-export type { Pacer, Steps } from './configuration/slices';
+export { eachInSlices, runAtOnce, runInSlices } from './shared/slices';
+export type { Pacer, Steps } from './shared/slices';
 export { snapshotToDocument, snapshotToDocumentInSlices } from './configuration/configuration.exporter';
 export { diffConfigurations, noChanges } from './configuration/configuration.diff';
 export {
@@ -96,23 +96,17 @@ export type { CounterPlanEntry, DatePlan, GroupPlan, WindowPlanEntry } from './e
 export type { ExplainedOutcome } from './engine/capacity-engine';
 export { calculate, explain, planReads } from './engine/capacity-engine';
 export type * from './engine/explanation.types';
-export type {
-  CounterDayUsage,
-  UsageData,
-  UsageFilter,
-  UsageLevels,
-  UsagePage,
-  UsageRange,
-} from './usage/counter-usage';
-export {
-  counterUsage,
-  UsagePlan,
-  DEFAULT_USAGE_DAYS,
-  MAX_USAGE_DAYS,
-  USAGE_LEVELS,
-  usageLevels,
-  usageRange,
-} from './usage/counter-usage';
+export type { UsagePage } from './usage/counter-usage';
+export { counterUsage } from './usage/counter-usage';
+export type { UsageLevels } from './usage/usage-levels';
+export { USAGE_LEVELS, usageLevels } from './usage/usage-levels';
+export type { UsageFilter } from './usage/usage-plan';
+export { UsagePlan } from './usage/usage-plan';
+export type { UsageRange } from './usage/usage-range';
+export { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS, usageRange } from './usage/usage-range';
+export type { ReservationTake, UsageMark, UsageRead, UsageReadRequest } from './usage/usage-read';
+export type { CounterDayUsage } from './usage/usage-rules';
+export type { UsageData, UsedUnitsRow } from './usage/used-units';
 export type {
   CounterTake,
   FullCounter,
@@ -127,5 +121,4 @@ export type {
 export { RESERVATION_STATUSES } from './reservation/reservation.model';
 export type { ReservationPlan, SelectionProblem } from './reservation/reservation.plan';
 export { planReservation } from './reservation/reservation.plan';
-export type { UsedUnitsRow } from './usage/used-units';
 export { UsedUnits } from './usage/used-units';

@@ -850,6 +850,11 @@ export interface components {
              * @description Extra days for wholesale deliveries.
              */
             wholesaleAdditionalDays: number;
+            /**
+             * @description How long this answer holds: the earliest instant (wall time in the business time zone with its offset) at which the same request is answered differently by the passing of time alone: the origin's picking cut-off, the start of a window of a listed date, or the business day's end. Null when time alone never changes it. Counters taken and configuration changes can change the answer sooner.
+             * @example 2026-11-23T18:00:00-05:00
+             */
+            validUntil: string | null;
         };
         CalculateDeliveryCapacityResponse: {
             /**
@@ -876,6 +881,11 @@ export interface components {
             deliveryTrace: components["schemas"]["DeliveryTraceResponse"][];
             /** @description "OK", or the error descriptions. */
             message: string;
+            /**
+             * @description The `validUntil` of the line's group (as in layout A); null for a line answered alone or that time alone never changes.
+             * @example 2026-11-23T18:00:00-05:00
+             */
+            validUntil: string | null;
         };
         FieldErrorResponse: {
             /** @example items[0].quantity */
@@ -1157,6 +1167,40 @@ export interface components {
             /** @description The path is in the answer: layout A lists the first `maxAlternativePaths` ranks, layout B only the chosen path. A feasible path ranked beyond them is explained but not listed. */
             listed: boolean;
         };
+        ValidityExplanationResponse: {
+            /**
+             * @description The answer's `validUntil` (wall time in the business time zone with its offset).
+             * @example 2026-11-24T18:00:00-05:00
+             */
+            at: string;
+            /**
+             * @description PICKING_CUTOFF: the origin's cut-off on the purchase date (picking then starts the next day); WINDOW_START: a window of a listed delivery date starts (it is then blocked, or the date is no longer listed); BUSINESS_DAY_END: "today" becomes the next day: a purchase date whose cut-off had passed is past (picking may start on it again), or windows of a date closed by the time of day open again.
+             * @enum {string}
+             */
+            reason: "PICKING_CUTOFF" | "WINDOW_START" | "BUSINESS_DAY_END";
+            /**
+             * @description The origin whose cut-off decides (PICKING_CUTOFF, or BUSINESS_DAY_END of the purchase date).
+             * @example CD01
+             */
+            node: string | null;
+            /**
+             * @description That origin's cut-off (HH:MM).
+             * @example 18:00
+             */
+            cutoffTime: string | null;
+            /**
+             * @description The last leg whose window decides.
+             * @example R-CD01-LIMCENTRO-N
+             */
+            route: string | null;
+            /** @example AM */
+            window: string | null;
+            /**
+             * Format: date
+             * @description The purchase date, or the delivery date of the window.
+             */
+            date: string | null;
+        };
         GroupExplanationResponse: {
             origin: string | null;
             /** @enum {string} */
@@ -1183,6 +1227,8 @@ export interface components {
             paths: components["schemas"]["PathExplanationResponse"][];
             /** @description The group's route; null when none is feasible. */
             chosenRoute: string | null;
+            /** @description What bounds the group's `validUntil`; null when time alone never changes its answer. */
+            validUntil: components["schemas"]["ValidityExplanationResponse"] | null;
         };
         CalculationExplanationResponse: {
             basis: components["schemas"]["ExplanationBasisResponse"];

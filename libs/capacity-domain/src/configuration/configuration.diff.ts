@@ -14,7 +14,7 @@ import {
   WINDOW_FIELDS,
   ZONE_FIELDS,
 } from './configuration.fields';
-import { eachInSlices, type Steps } from './slices';
+import { eachInSlices, type Steps } from '../shared/slices';
 
 export interface FieldChange {
   field: string;

@@ -19,7 +19,7 @@ import { parseRoute } from './route.parser';
 import { parseSettings } from './settings.parser';
 import type { Snapshot } from './snapshot';
 import { snapshotSteps } from './snapshot.builder';
-import { eachInSlices, mapInSlices, Pacer, runAtOnce, runInSlices, Steps } from './slices';
+import { eachInSlices, mapInSlices, Pacer, runAtOnce, runInSlices, Steps } from '../shared/slices';
 
 /** A valid document, without its snapshot (what an import writes). */
 export interface ValidatedConfiguration {

@@ -9,7 +9,7 @@ import {
 } from './configuration-document.types';
 import { acceptedKeys, OVERRIDE_FIELDS } from './configuration.fields';
 import { childPath, DocumentReader, JsonObject } from './document-reader';
-import { eachInSlices, Steps } from './slices';
+import { eachInSlices, Steps } from '../shared/slices';
 
 /** Codes the rows may refer to: node codes, and window codes by route code. */
 export interface KnownCodes {

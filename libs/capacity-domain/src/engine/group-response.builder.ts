@@ -6,6 +6,8 @@ import type { ItemCapacityRequest } from '../request/capacity-request.types';
 import type { DeliveryCapacityGroupResponse, EntityDetailResponse } from '../request/capacity-response.types';
 import { add, multiply, roundHalfUp, ZERO } from '../shared/exact-decimal';
 import { reportedDistance } from '../shared/geo-distance';
+import { validityOf } from './answer-validity';
+import { AnswerValidity, formatValidity } from './validity-bound';
 import { warningsOf } from './capacity-warnings';
 import { arriveDatesOf, deliveryTraceOf, TraceEnvironment } from './delivery-trace.builder';
 import type { GroupEvaluation } from './group.evaluator';
@@ -17,6 +19,8 @@ export interface ResponseEnvironment extends TraceEnvironment {
   readonly maxAlternativePaths: number;
   readonly costEnabled: boolean;
   readonly productWeightKg: ReadonlyMap<string, number>;
+  /** the placement's bound (E6.2 by route), which every group's `validUntil` includes */
+  readonly placementValidity: AnswerValidity | null;
 }
 
 export function groupResponseOf(
@@ -57,6 +61,10 @@ export function groupResponseOf(
     dispatchItems: spec.items.map((item) => item.request as ItemCapacityRequest),
     isWholesale: group.isWholesale,
     wholesaleAdditionalDays: group.extraDays,
+    validUntil: formatValidity(
+      env.timeZone,
+      validityOf(env.search, group, env.maxAlternativePaths, env.placementValidity),
+    ),
   };
   return response;
 }

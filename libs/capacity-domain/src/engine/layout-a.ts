@@ -3,6 +3,8 @@ import type { Clock } from '../calendar/business-time';
 import type { Snapshot } from '../configuration/snapshot';
 import type { CalculationData } from '../request/calculation-data.types';
 import type { CalculateDeliveryCapacityRequest } from '../request/capacity-request.types';
+import { validityOf } from './answer-validity';
+import { explainedValidity } from './validity-bound';
 import { businessRuleProblems } from './business-rules.validator';
 import { CapacityOutcome, onlyRoutesMissing } from './capacity-outcome';
 import { CounterBook } from './capacity-counters';
@@ -47,7 +49,7 @@ export function calculateLayoutA(
   const placement: Placement =
     prepared.originless.length > 0
       ? placeOriginless(prepared, stock, search, sink)
-      : { placed: new Map(), unplaced: [] };
+      : { placed: new Map(), unplaced: [], orderValidity: null };
   const env: GroupEnvironment = {
     scope: prepared.scope,
     search,
@@ -58,8 +60,23 @@ export function calculateLayoutA(
   const groups = groupSpecsOf(prepared, placement).map((spec) => evaluateGroup(env, spec));
   if (placement.unplaced.length > 0) groups.push(unplacedGroup(prepared, placement.unplaced, recorder));
   groups.sort(compareGroups);
-  if (sink !== null)
-    sink.groups = groups.flatMap((group) => (group.explanation === undefined ? [] : [group.explanation]));
+  const maxAlternativePaths = snapshot.settings.maxAlternativePaths;
+  if (sink !== null) {
+    sink.groups = groups.flatMap((group) =>
+      group.explanation === undefined
+        ? []
+        : [
+            {
+              ...group.explanation,
+              validUntil: explainedValidity(
+                snapshot.settings.timezone,
+                validityOf(search, group, maxAlternativePaths, placement.orderValidity),
+                snapshot.nodeByCode,
+              ),
+            },
+          ],
+    );
+  }
 
   const responseEnv: ResponseEnvironment = {
     timeZone: snapshot.settings.timezone,
@@ -67,7 +84,8 @@ export function calculateLayoutA(
     counters,
     search,
     dispatchType: prepared.dispatchType,
-    maxAlternativePaths: snapshot.settings.maxAlternativePaths,
+    maxAlternativePaths,
+    placementValidity: placement.orderValidity,
     costEnabled: prepared.options.dispatchCostEnabled === true,
     productWeightKg: new Map(data.productWeights.map((row) => [row.sku, row.weightKg])),
   };
@@ -147,6 +165,8 @@ function unplacedGroup(
       })),
     },
     ranked: [],
+    paths: [],
+    failedPathReopens: false,
   };
   return recorder === null
     ? group

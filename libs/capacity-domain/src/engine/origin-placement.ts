@@ -5,6 +5,8 @@
 import { formatDate } from '../calendar/calendar';
 import { compareCodes, compareDistance, reportedDistance } from '../shared/geo-distance';
 import { sumExact } from '../shared/exact-decimal';
+import { offerFirstDate } from './answer-validity';
+import { AnswerValidity, ValidityBound } from './validity-bound';
 import { isResolved } from './destination.resolver';
 import type { ExplanationSink } from './explanation.recorder';
 import type { CandidateOrderKey } from './explanation.types';
@@ -21,7 +23,11 @@ export interface Placement {
   readonly placed: ReadonlyMap<string, readonly PreparedItem[]>;
   /** items no candidate could take (they form the STOCK_ERROR group) */
   readonly unplaced: readonly PreparedItem[];
+  /** until when time leaves the candidates' first dates (their order) as they are; null: no such order */
+  readonly orderValidity: AnswerValidity | null;
 }
+
+type PlacedItems = Pick<Placement, 'placed' | 'unplaced'>;
 
 export function placeOriginless(
   prepared: LayoutARequest,
@@ -29,7 +35,8 @@ export function placeOriginless(
   search: PathDateSearch,
   sink: ExplanationSink | null = null,
 ): Placement {
-  const { candidates, orderKey } = orderCandidates(prepared, search);
+  const bound = new ValidityBound();
+  const { candidates, orderKey } = orderCandidates(prepared, search, bound);
   const maxItemsPerOrigin =
     prepared.optimization === 'COMPLETE_STOCK_MULTI_ORIGIN'
       ? (prepared.options.maxItemsPerOrigin ?? null)
@@ -41,7 +48,7 @@ export function placeOriginless(
       ? placeMultiOrigin(prepared, stock, candidates, log)
       : placeSingleOrigin(prepared.originless, stock, candidates, log);
   if (sink !== null && log !== null) sink.placement = log.result(placement.placed, placement.unplaced);
-  return placement;
+  return { ...placement, orderValidity: bound.result() };
 }
 
 /** Single origin: the first candidate (in order) whose stock covers every item takes them all. */
@@ -50,7 +57,7 @@ function placeSingleOrigin(
   stock: StockBook,
   candidates: readonly PlacementCandidate[],
   log: PlacementLog | null,
-): Placement {
+): PlacedItems {
   const chosen = candidates.findIndex((candidate) => covers(stock, candidate.node.code, items));
   log?.singleOrigin(
     candidates.map((candidate) => coveredItems(stock, candidate.node.code, items)),
@@ -70,7 +77,7 @@ function placeMultiOrigin(
   stock: StockBook,
   candidates: readonly PlacementCandidate[],
   log: PlacementLog | null,
-): Placement {
+): PlacedItems {
   const { maxOrigins, maxItemsPerOrigin } = prepared.options;
   const placed = new Map<string, readonly PreparedItem[]>();
   let remaining = prepared.originless;
@@ -127,7 +134,11 @@ interface OrderedCandidates {
   readonly orderKey: (candidate: PlacementCandidate) => CandidateOrderKey;
 }
 
-function orderCandidates(prepared: LayoutARequest, search: PathDateSearch): OrderedCandidates {
+function orderCandidates(
+  prepared: LayoutARequest,
+  search: PathDateSearch,
+  bound: ValidityBound,
+): OrderedCandidates {
   const byDistance = (a: PlacementCandidate, b: PlacementCandidate): number =>
     compareDistance(a.distanceKm, b.distanceKm) || compareCodes(a.node.code, b.node.code);
   const distanceKey = (candidate: PlacementCandidate): CandidateOrderKey => ({
@@ -151,7 +162,7 @@ function orderCandidates(prepared: LayoutARequest, search: PathDateSearch): Orde
   if (prepared.options.calculate === 'SEARCH_ORIGINS_BY_COORDINATES')
     return { candidates: candidates.sort(byDistance), orderKey: distanceKey };
   const firstDates = new Map(
-    candidates.map((candidate) => [candidate, bestFirstDate(prepared, search, candidate)]),
+    candidates.map((candidate) => [candidate, bestFirstDate(prepared, search, candidate, bound)]),
   );
   candidates.sort(
     (a, b) =>
@@ -176,6 +187,7 @@ function bestFirstDate(
   prepared: LayoutARequest,
   search: PathDateSearch,
   candidate: PlacementCandidate,
+  bound: ValidityBound,
 ): number | null {
   const { scope } = prepared;
   const units = unitsOfGroup(prepared.originless);
@@ -191,7 +203,9 @@ function bestFirstDate(
         prepared.dispatchType,
         scope.isLastRoute,
       )) {
-        const first = search.evaluate(path, start, units, extraDays).listed?.deliveryDates[0];
+        const listed = search.evaluate(path, start, units, extraDays).listed;
+        offerFirstDate(bound, search, candidate.node, listed, units);
+        const first = listed?.deliveryDates[0];
         if (first !== undefined && (best === null || first < best)) best = first;
       }
     }
