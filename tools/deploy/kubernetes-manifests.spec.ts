@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
+import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/products-data-access';
 import { migrateCommand } from '@delivery/migrations';
 import { messageFormat, PlatformModule } from '@delivery/platform';
 import {

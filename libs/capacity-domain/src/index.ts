@@ -76,6 +76,14 @@ export type * from './request/capacity-response.types';
 export type * from './request/calculation-data.types';
 export { NO_DATA } from './request/calculation-data.types';
 
+export type {
+  StoredConfiguration,
+  VersionHow,
+  VersionProvenance,
+  VersionRecord,
+} from './configuration/configuration-version';
+export { VERSION_HOWS } from './configuration/configuration-version';
+
 export type { RequestProblem } from './engine/business-rules.validator';
 export type {
   CapacityOutcome,
@@ -99,4 +107,18 @@ export { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS, usageRange } from './usage/usage-ra
 export type { ReservationTake, UsageMark, UsageRead, UsageReadRequest } from './usage/usage-read';
 export type { CounterDayUsage } from './usage/usage-rules';
 export type { UsageData, UsedUnitsRow } from './usage/used-units';
+export type {
+  CounterTake,
+  FullCounter,
+  NewReservation,
+  PlannedCounter,
+  ReservationRecord,
+  ReservationSelection,
+  ReservationStatus,
+  ReservedSelection,
+  ReserveResult,
+} from './reservation/reservation.model';
+export { RESERVATION_STATUSES } from './reservation/reservation.model';
+export type { ReservationPlan, SelectionProblem } from './reservation/reservation.plan';
+export { planReservation } from './reservation/reservation.plan';
 export { UsedUnits } from './usage/used-units';

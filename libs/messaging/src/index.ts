@@ -15,6 +15,6 @@ export * from './message.types';
 export * from './messaging.hooks';
 export * from './messaging.logger';
 export * from './permanent-message.error';
-export * from './product-topology';
+export * from './work-queue.topology';
 export * from './publish.error';
 export * from './topology';

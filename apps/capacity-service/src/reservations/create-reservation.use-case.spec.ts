@@ -1,16 +1,18 @@
-import { NO_DATA, type CalculationData, type ReadPlan } from '@delivery/capacity-domain';
+import {
+  NO_DATA,
+  type CalculationData,
+  type NewReservation,
+  type ReadPlan,
+  type ReservationRecord,
+  type ReserveResult,
+} from '@delivery/capacity-domain';
 import { MetricsService } from '@delivery/platform';
 import { CapacityCalculator } from '../delivery-capacity';
 import { CapacityMetrics } from '../snapshot';
 import { reservationBody } from '../testing/reservation-fixtures';
 import { activeConfiguration, demoSnapshot, E10_NOW, fixedClock } from '../testing/unit-fixtures';
 import { type CreateReservationCommand, CreateReservationUseCase } from './create-reservation.use-case';
-import type {
-  NewReservation,
-  ReservationRecord,
-  ReservationStore,
-  ReserveResult,
-} from './reservation-store.port';
+import type { ReservationStore } from './reservation-store.port';
 import { ReservationMetrics } from './reservation.metrics';
 
 /** The reservation port in memory: `result` says what the next `reserve` answers. */

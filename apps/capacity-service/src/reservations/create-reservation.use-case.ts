@@ -1,17 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { CalculateDeliveryCapacityRequest, Clock } from '@delivery/capacity-domain';
+import {
+  planReservation,
+  type CalculateDeliveryCapacityRequest,
+  type Clock,
+  type FullCounter,
+  type NewReservation,
+  type ReservationRecord,
+  type ReservationSelection,
+  type SelectionProblem,
+} from '@delivery/capacity-domain';
 import { ApiError, validationError } from '@delivery/platform';
 import { CapacityCalculator } from '../delivery-capacity';
 import { CLOCK } from '../snapshot';
 import { reservationBodyHash } from './reservation-body.hash';
-import { planReservation, type ReservationSelection, SelectionProblem } from './reservation-plan';
-import {
-  RESERVATION_STORE,
-  type FullCounter,
-  type NewReservation,
-  type ReservationRecord,
-  type ReservationStore,
-} from './reservation-store.port';
+import { RESERVATION_STORE, type ReservationStore } from './reservation-store.port';
 import { INVALID_RESERVATION } from './reservation-request.pipe';
 import { capacityError, idempotencyConflict } from './reservation.errors';
 import { ReservationMetrics } from './reservation.metrics';

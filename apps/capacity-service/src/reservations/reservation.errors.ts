@@ -1,7 +1,11 @@
 /** The reservation answers that are not a success (reservations.md R2.1, R2.3, R2.4, R2.7), as `ErrorResponse`s. */
-import type { FullCounter, ReservationRecord } from './reservation-store.port';
+import type {
+  FullCounter,
+  ReservationRecord,
+  ReservationSelection,
+  SelectionProblem,
+} from '@delivery/capacity-domain';
 import { ApiError } from '@delivery/platform';
-import type { ReservationSelection, SelectionProblem } from './reservation-plan';
 import type { ErrorResponseCode } from '@delivery/contracts';
 
 const describe = (selection: ReservationSelection): string =>

@@ -5,7 +5,12 @@
  * Statements are named: each connection parses and plans them once rather than on every call.
  */
 import { TurnBatcher, type Sql } from '@delivery/persistence';
-import type { FullCounter, NewReservation, ReservationRecord, ReserveResult } from './reservation.records';
+import type {
+  FullCounter,
+  NewReservation,
+  ReservationRecord,
+  ReserveResult,
+} from '@delivery/capacity-domain';
 
 const COLUMNS = `identifier, body_hash AS "bodyHash", status, created_at AS "createdAt",
   hold_expires_at AS "holdExpiresAt", confirmed_at AS "confirmedAt", ended_at AS "endedAt", selections, taken`;

@@ -5,10 +5,9 @@
  * holds tens of megabytes: one text per kind costs less to carry and parse than as many rows. Both are read a line at
  * a time with the event loop turning every few milliseconds.
  */
-import { parseDate, type CounterScope, type UsedUnitsRow } from '@delivery/capacity-domain';
+import { parseDate, type CounterScope, type CounterTake, type UsedUnitsRow } from '@delivery/capacity-domain';
 import type { ReservationTake } from '@delivery/capacity-domain';
 import { eventLoopPacer } from '@delivery/persistence';
-import type { CounterTake } from '../reservations/reservation.records';
 
 /**
  * Counter-days (columns `scope`, `ref`, `date`, `used`) as lines `scope ref day used`: the day as days since

@@ -1,8 +1,23 @@
-/** What `capacity_reservations` stores (reservations.md R2.7), as the repository reads and writes it. */
-import type { CounterScope, DispatchMode } from '@delivery/capacity-domain';
-import type { RESERVATION_STATUSES } from '@delivery/contracts';
+/**
+ * The reservation model (reservations.md R2): a hold's selections and their plans, what it takes from each counter,
+ * its status. What the reservation store keeps and the use cases and the API speak of.
+ */
+import type { DispatchMode } from '../request/capacity-request.types';
+import type { CounterScope } from '../configuration/configuration-document.types';
 
+/** R2.5: a hold is HELD until confirmed (CONFIRMED), released (RELEASED) or past its expiry (EXPIRED). */
+export const RESERVATION_STATUSES = ['HELD', 'CONFIRMED', 'RELEASED', 'EXPIRED'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+
+/** One chosen delivery of a recomputed request: a group (origin, mode, destination), a date, a window (R2.1). */
+export interface ReservationSelection {
+  readonly origin: string;
+  readonly dispatchMode: DispatchMode;
+  readonly destination: string;
+  readonly deliveryDate: string;
+  /** the window wanted; absent or null: the first open one of the date (R2.7) */
+  readonly deliveryWindow?: string | null;
+}
 
 /** One counter of a selection's plan (R2.2); unlimited ones are recorded but not incremented (R2.6). */
 export interface PlannedCounter {

@@ -1,6 +1,6 @@
-import type { CounterPlanEntry, GroupPlan, WindowPlanEntry } from '@delivery/capacity-domain';
-import type { ReservationSelectionRequest } from '@delivery/contracts';
-import { planReservation } from './reservation-plan';
+import type { CounterPlanEntry, GroupPlan, WindowPlanEntry } from '../engine/counter-plan.builder';
+import type { ReservationSelection } from './reservation.model';
+import { planReservation } from './reservation.plan';
 
 const counter = (
   scope: 'PICKING' | 'DISPATCH',
@@ -65,7 +65,7 @@ const GROUPS: GroupPlan[] = [
   { origin: 'SEL01', dispatchMode: 'HOME_DELIVERY', destination: 'Z1', units: 1, dates: [] },
 ];
 
-const selection = (fields: Partial<ReservationSelectionRequest> = {}): ReservationSelectionRequest => ({
+const selection = (fields: Partial<ReservationSelection> = {}): ReservationSelection => ({
   origin: 'CD01',
   dispatchMode: 'HOME_DELIVERY',
   destination: 'Z1',

@@ -11,50 +11,51 @@ import type { TopologyDefinition } from './topology';
  */
 export const DEAD_LETTER_DELIVERY_LIMIT = 2_147_483_647;
 
-export interface ProductTopologyOptions {
+export interface WorkQueueNames {
   readonly exchange: string;
   readonly queue: string;
   readonly retryQueue: string;
   readonly deadLetterQueue: string;
   readonly routingKey: string;
+}
+
+export interface WorkQueueOptions extends WorkQueueNames {
   readonly deliveryLimit: number;
   readonly retryBackoff: BackoffOptions;
 }
 
-export const PRODUCT_TOPOLOGY_DEFAULTS: ProductTopologyOptions = {
-  exchange: 'products',
-  queue: 'product-ingest.batches',
-  retryQueue: 'product-ingest.retry',
-  deadLetterQueue: 'product-ingest.dead-letter',
-  routingKey: 'product.batch',
-  deliveryLimit: DEFAULT_DELIVERY_LIMIT,
-  retryBackoff: DEFAULT_RETRY_BACKOFF,
-};
-
-export interface ProductTopology {
-  readonly names: ProductTopologyOptions;
+export interface WorkQueueTopology {
+  readonly names: WorkQueueOptions;
   readonly definition: TopologyDefinition;
-  /** What the worker's consumer needs to retry and dead-letter (`AmqpConsumerOptions` extends it). */
+  /** What the consumer needs to retry and dead-letter (`AmqpConsumerOptions` extends it). */
   readonly policy: DeliveryPolicy;
 }
 
 /**
- * The product pipeline's topology (product-pipeline.md P2); names are configurable so tests use unique ones.
+ * A work queue with retries and dead letters (a context names its own, e.g. the products' `productTopology`):
  *
- * - `products` (topic) → `product-ingest.batches` (quorum) with `product.batch`.
- * - A failed batch is republished by the consumer to `product-ingest.retry` (quorum) with a per-message expiration
- *   (the back-off); when it expires the broker dead-letters it to the main queue through the default exchange,
+ * - `exchange` (topic) → `queue` (quorum) with `routingKey`.
+ * - A failed message is republished by the consumer to `retryQueue` (quorum) with a per-message expiration (the
+ *   back-off); when it expires the broker dead-letters it to the main queue through the default exchange,
  *   at-least-once (which quorum queues support with `reject-publish` overflow). Expiry happens at the head of
  *   the queue, so a message never comes back earlier than its back-off; it may come back later when a message with
  *   a longer back-off is ahead of it (bounded by the back-off cap).
- * - `product-ingest.dead-letter` (quorum) keeps dead letters for inspection, without TTL or length limit, and
- *   with a delivery limit out of reach ({@link DEAD_LETTER_DELIVERY_LIMIT}): listing never drops one.
+ * - `deadLetterQueue` (quorum) keeps dead letters for inspection, without TTL or length limit, and with a delivery
+ *   limit out of reach ({@link DEAD_LETTER_DELIVERY_LIMIT}): listing never drops one.
  * - The main queue's `x-delivery-limit` is a backstop for messages that crash consumers before they can be
  *   settled: the broker then dead-letters them itself to the same dead-letter queue. The consumer checks the same
  *   limit first and dead-letters with its reason headers.
+ *
+ * `deliveryLimit` and `retryBackoff` default to the delivery policy's (delivery.policy.ts).
  */
-export function productTopology(overrides: Partial<ProductTopologyOptions> = {}): ProductTopology {
-  const names = { ...PRODUCT_TOPOLOGY_DEFAULTS, ...overrides };
+export function workQueueTopology(
+  options: WorkQueueNames & Partial<Pick<WorkQueueOptions, 'deliveryLimit' | 'retryBackoff'>>,
+): WorkQueueTopology {
+  const names: WorkQueueOptions = {
+    deliveryLimit: DEFAULT_DELIVERY_LIMIT,
+    retryBackoff: DEFAULT_RETRY_BACKOFF,
+    ...options,
+  };
   const definition: TopologyDefinition = {
     exchanges: [{ name: names.exchange, type: 'topic' }],
     queues: [

@@ -1,53 +1,49 @@
 import type { ProductIssue } from '@delivery/contracts/messages';
 import type { Sql } from '@delivery/persistence';
+import type {
+  BatchResult,
+  Claim,
+  FailedMessage,
+  PreparedProducts,
+  UploadSummary,
+} from '@delivery/products-domain';
+import { ProductUpsertRepository } from './product-upsert.repository';
 
-/** The counts every message of an upload carries. */
-export interface UploadSummary {
-  readonly processCode: string;
-  readonly received: number;
-  readonly accepted: number;
-  readonly rejected: number;
-  /** Product batches (the manifest not counted). */
-  readonly batchCount: number;
-}
-
-export interface BatchResult {
-  readonly persisted: number;
-  readonly unchanged: number;
-  readonly skippedStale: number;
-}
-
-export type Claim = 'new' | 'replay' | 'done';
+const productTables = new ProductUpsertRepository();
 
 /**
- * `product_uploads` and `product_upload_batches`: the upload's counters and one row per settled message, so a
- * message counts once however often it is delivered. Every statement runs in the caller's transaction.
+ * The steps of one product message inside its one transaction (the ingest's `ProductSteps`): `product_uploads` and
+ * `product_upload_batches` (the upload's counters and one row per settled message, so a message counts once however
+ * often it is delivered) and the products' upsert. Every statement runs in the transaction `ProductRepository`
+ * opened.
  */
-export class ProductUploadRepository {
+export class ProductIngestTransaction {
+  constructor(private readonly sql: Sql) {}
+
   /**
    * Claims message `batchIndex` of an upload for processing: `new` the first time, `done` when it was already
    * settled successfully (a redelivery: nothing to do), `replay` when it had failed (a replayed dead letter: its
    * failure is taken back from the counters). Concurrent deliveries of one message wait here for each other.
    */
-  async claim(sql: Sql, processCode: string, batchIndex: number, products: number): Promise<Claim> {
-    const inserted = await sql.query(
+  async claim(processCode: string, batchIndex: number, productCount: number): Promise<Claim> {
+    const inserted = await this.sql.query(
       `INSERT INTO product_upload_batches (process_code, batch_index, outcome, products)
        VALUES ($1, $2, 'persisted', $3) ON CONFLICT DO NOTHING RETURNING batch_index`,
-      [processCode, batchIndex, products],
+      [processCode, batchIndex, productCount],
     );
     if (inserted.length > 0) return 'new';
-    const [existing] = await sql.query<{ outcome: string; failed: number }>(
+    const [existing] = await this.sql.query<{ outcome: string; failed: number }>(
       `SELECT outcome, failed FROM product_upload_batches WHERE process_code = $1 AND batch_index = $2 FOR UPDATE`,
       [processCode, batchIndex],
     );
     if (existing.outcome !== 'failed') return 'done';
-    await sql.query(
+    await this.sql.query(
       `UPDATE product_upload_batches SET outcome = 'persisted', failed = 0, reason = NULL, products = $3,
          recorded_at = now()
        WHERE process_code = $1 AND batch_index = $2`,
-      [processCode, batchIndex, products],
+      [processCode, batchIndex, productCount],
     );
-    await sql.query(
+    await this.sql.query(
       `UPDATE product_uploads SET
          failed = failed - $3,
          batch_done = batch_done - CASE WHEN $2 > 0 THEN 1 ELSE 0 END,
@@ -62,13 +58,12 @@ export class ProductUploadRepository {
 
   /** The manifest: counts, rejected products and warnings. Idempotent. */
   async recordManifest(
-    sql: Sql,
     upload: UploadSummary,
     receivedAt: string,
     errors: readonly ProductIssue[],
     warnings: readonly ProductIssue[],
   ): Promise<void> {
-    await sql.query(
+    await this.sql.query(
       `INSERT INTO product_uploads AS u (process_code, received, accepted, rejected, batch_total,
          manifest_recorded, errors, warnings, received_at)
        VALUES ($1, $2, $3, $4, $5, true, $6::jsonb, $7::jsonb, $8::timestamptz)
@@ -80,9 +75,14 @@ export class ProductUploadRepository {
     );
   }
 
+  /** Writes the prepared products; the productCodes written (the others were stale). */
+  upsert(processCode: string, prepared: PreparedProducts): Promise<ReadonlySet<string>> {
+    return productTables.upsert(this.sql, processCode, prepared);
+  }
+
   /** A batch's products were written: its row gets its result, the upload's counters move on (one statement). */
-  async recordBatch(sql: Sql, upload: UploadSummary, batchIndex: number, result: BatchResult): Promise<void> {
-    await sql.query(
+  async recordBatch(upload: UploadSummary, batchIndex: number, result: BatchResult): Promise<void> {
+    await this.sql.query(
       `WITH batch AS (
          UPDATE product_upload_batches SET persisted = $6, skipped_stale = $7, unchanged = $9
          WHERE process_code = $1 AND batch_index = $8
@@ -103,25 +103,16 @@ export class ProductUploadRepository {
    * A message that can never be processed (P3.3): recorded as failed with its products, once. Known from its
    * headers only: the counts of the upload stay as other messages record them.
    */
-  async recordFailure(
-    sql: Sql,
-    failure: {
-      processCode: string;
-      batchIndex: number;
-      batchCount: number;
-      products: number;
-      reason: string;
-    },
-  ): Promise<boolean> {
+  async recordFailure(failure: FailedMessage): Promise<boolean> {
     const { processCode, batchIndex, batchCount, products, reason } = failure;
-    const inserted = await sql.query(
+    const inserted = await this.sql.query(
       `INSERT INTO product_upload_batches (process_code, batch_index, outcome, products, failed, reason)
        VALUES ($1, $2, 'failed', $3, $3, $4) ON CONFLICT DO NOTHING RETURNING batch_index`,
       [processCode, batchIndex, products, reason],
     );
     if (inserted.length === 0) return false;
     const entry = JSON.stringify([{ batchIndex, products, reason }]);
-    await sql.query(
+    await this.sql.query(
       `INSERT INTO product_uploads AS u (process_code, received, accepted, rejected, batch_total, batch_done,
          failed, manifest_recorded, failed_batches)
        VALUES ($1, 0, 0, 0, $2, $3, $4, $5, $6::jsonb)

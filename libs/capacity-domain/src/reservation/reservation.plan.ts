@@ -3,18 +3,13 @@
  * (the engine's, `LayoutAOutcome.groupPlans`), each turned into its plan, and what the reservation takes from each
  * counter. Pure: no rule of the engine is computed here, only looked up.
  */
-import type { CounterPlanEntry, DispatchMode, GroupPlan, WindowPlanEntry } from '@delivery/capacity-domain';
-import type { CounterTake, PlannedCounter, ReservedSelection } from './reservation-store.port';
-
-/** One chosen delivery of the recomputed request: a group (origin, mode, destination), a date, a window (R2.1). */
-export interface ReservationSelection {
-  readonly origin: string;
-  readonly dispatchMode: DispatchMode;
-  readonly destination: string;
-  readonly deliveryDate: string;
-  /** null or absent: the first open window of the date */
-  readonly deliveryWindow?: string | null;
-}
+import type { CounterPlanEntry, GroupPlan, WindowPlanEntry } from '../engine/counter-plan.builder';
+import type {
+  CounterTake,
+  PlannedCounter,
+  ReservationSelection,
+  ReservedSelection,
+} from './reservation.model';
 
 /** Why a selection cannot be reserved (a 409 CAPACITY_ERROR names it). */
 export interface SelectionProblem {
