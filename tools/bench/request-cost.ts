@@ -30,7 +30,7 @@ const callgrind = process.env.REQUEST_COST_CALLGRIND === '1';
 const WARM_UP = callgrind ? 2_000 : 5_000;
 const CONNECTIONS = 10;
 const dist = process.env.REQUEST_COST_DIST;
-const main = path.join(dist ?? 'dist', 'apps/capacity-service/src/main.js');
+const serviceMain = path.join(dist ?? 'dist', 'apps/capacity-service/src/main.js');
 
 /** CPU time of every thread of `pid` so far, in ns. */
 function cpuNs(pid: number): number {
@@ -65,7 +65,7 @@ async function startUnderCallgrind(env: Record<string, string>, outFile: string)
   const port = await freePort();
   const child = spawn(
     'valgrind',
-    ['--tool=callgrind', `--callgrind-out-file=${outFile}`, process.execPath, main],
+    ['--tool=callgrind', `--callgrind-out-file=${outFile}`, process.execPath, serviceMain],
     { env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) }, stdio: 'ignore' },
   );
   const url = `http://127.0.0.1:${port}`;
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
   );
   const outFile = path.join(os.tmpdir(), `request-cost-${process.pid}.callgrind`);
   const env = serviceEnv(databaseUrl);
-  const service = callgrind ? await startUnderCallgrind(env, outFile) : await startAppProcess(main, env);
+  const service = callgrind ? await startUnderCallgrind(env, outFile) : await startAppProcess(serviceMain, env);
   if (!callgrind) await service.waitUntilReady();
   const authorization = bearer(await mintToken({ scopes: ['capacity:calculate'], expiresIn: 3600 }));
   const body = JSON.stringify({ ...referenceRequest(), purchaseDate: today() });
