@@ -1,16 +1,17 @@
 /**
  * What one request costs the server's CPU, whatever else runs on the machine: capacity-service (built, as deployed)
- * and the floor (tools/bench/floor-server.ts) each answer a fixed number of `GET /whoami` and reference
- * calculations, and the CPU time their processes spent meanwhile (every thread's, from /proc/<pid>/task/*\/schedstat)
- * is divided by the requests. On a shared machine this is the figure that holds where requests/s do not.
+ * answers a fixed number of `GET /whoami` and reference calculations, and the CPU time its process spent meanwhile
+ * (every thread's, from /proc/<pid>/task/*\/schedstat) is divided by the requests. With several builds
+ * (`REQUEST_COST_BUILDS=dist-before,dist`, each another build's dist/ relative to the root; default: this one, built
+ * first) every build runs at once on the same database and they take turns, round after round, so that a busy
+ * machine weighs on all of them alike; the median round of each is printed.
  *
- *   node -r ./tools/register.js tools/bench/request-cost.ts [requests per path, default 20000] [whoami,calculation]
+ *   node -r ./tools/register.js tools/bench/request-cost.ts [requests per round, default 5000] [whoami,calculation]
  *
- * With `REQUEST_COST_CALLGRIND=1` the service runs under `valgrind --tool=callgrind` and the figure is instructions
- * per request (counters zeroed after the warm-up, dumped after the measured requests): slower, but exact to a few
- * per cent on a busy machine. Environment variables named `SERVICE_*` reach the service without the prefix
- * (`SERVICE_LOG_LEVEL=info`: the access lines written). `REQUEST_COST_DIST=<another build's dist/, relative to the
- * root>` measures that build instead of building this one.
+ * With `REQUEST_COST_CALLGRIND=1` the (first) build runs under `valgrind --tool=callgrind` and the figure is also
+ * instructions per request (counted from the end of the warm-up, which runs uninstrumented, to the end of one
+ * round): slow, but the same on a quiet or a busy machine. Variables named `SERVICE_*` reach the services without the prefix (`SERVICE_LOG_LEVEL=
+ * info`: the access lines written).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,15 +23,16 @@ import { freePort, startAppProcess, type AppProcess } from '@delivery/platform/t
 import { deployedEnvironment } from './bench-services';
 import { prepareDemoDatabase, today } from './capacity-calculation.bench';
 import { referenceRequest } from './engine.bench';
-import { round } from './load';
+import { percentile, round } from './load';
 
-const requests = Number(process.argv[2] ?? 20_000);
+const requests = Number(process.argv[2] ?? 5_000);
 const only = process.argv[3]?.split(',');
 const callgrind = process.env.REQUEST_COST_CALLGRIND === '1';
-const WARM_UP = callgrind ? 2_000 : 5_000;
+const builds = process.env.REQUEST_COST_BUILDS?.split(',') ?? ['dist'];
+const ROUNDS = callgrind ? 1 : 7;
+const WARM_UP = 2_000;
 const CONNECTIONS = 10;
-const dist = process.env.REQUEST_COST_DIST;
-const serviceMain = path.join(dist ?? 'dist', 'apps/capacity-service/src/main.js');
+const mainOf = (build: string) => path.join(build, 'apps/capacity-service/src/main.js');
 
 /** CPU time of every thread of `pid` so far, in ns. */
 function cpuNs(pid: number): number {
@@ -61,11 +63,15 @@ function serviceEnv(databaseUrl: string): Record<string, string> {
 }
 
 /** The service under callgrind: its pid is valgrind's, and `callgrind_control` zeroes and dumps its counters. */
-async function startUnderCallgrind(env: Record<string, string>, outFile: string): Promise<AppProcess> {
+async function startUnderCallgrind(
+  main: string,
+  env: Record<string, string>,
+  outFile: string,
+): Promise<AppProcess> {
   const port = await freePort();
   const child = spawn(
     'valgrind',
-    ['--tool=callgrind', `--callgrind-out-file=${outFile}`, process.execPath, serviceMain],
+    ['--tool=callgrind', `--callgrind-out-file=${outFile}`, process.execPath, main],
     { env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) }, stdio: 'ignore' },
   );
   const url = `http://127.0.0.1:${port}`;
@@ -111,17 +117,16 @@ function dumpedInstructions(pid: number, outFile: string): number {
 }
 
 async function main(): Promise<void> {
-  if (!dist)
+  if (!process.env.REQUEST_COST_BUILDS)
     execFileSync(process.execPath, ['node_modules/.bin/nx', 'build', 'capacity-service'], {
       stdio: 'ignore',
     });
-  const databaseUrl = await prepareDemoDatabase(
-    `delivery_bench_request_cost${dist ? `_${path.basename(dist).replace(/\W/g, '_')}` : ''}`,
-  );
+  const databaseUrl = await prepareDemoDatabase('delivery_bench_request_cost');
   const outFile = path.join(os.tmpdir(), `request-cost-${process.pid}.callgrind`);
   const env = serviceEnv(databaseUrl);
-  const service = callgrind ? await startUnderCallgrind(env, outFile) : await startAppProcess(serviceMain, env);
-  if (!callgrind) await service.waitUntilReady();
+  const services = callgrind
+    ? [await startUnderCallgrind(mainOf(builds[0]), env, outFile)]
+    : await Promise.all(builds.map((build) => startAppProcess(mainOf(build), env)));
   const authorization = bearer(await mintToken({ scopes: ['capacity:calculate'], expiresIn: 3600 }));
   const body = JSON.stringify({ ...referenceRequest(), purchaseDate: today() });
   const paths = {
@@ -136,24 +141,32 @@ async function main(): Promise<void> {
     },
   };
   try {
+    for (const service of services) await service.waitUntilReady(60_000);
     for (const [name, { path: route, options }] of Object.entries(paths)) {
       if (only && !only.includes(name)) continue;
-      await send(`${service.url}${route}`, WARM_UP, options);
-      const pid = service.child.pid as number;
-      if (callgrind) execFileSync('callgrind_control', ['-z', String(pid)], { stdio: 'ignore' });
-      const before = cpuNs(pid);
-      await send(`${service.url}${route}`, requests, options);
-      const cpu = (cpuNs(pid) - before) / requests / 1000;
-      const instructions = callgrind ? dumpedInstructions(pid, outFile) / requests : undefined;
-      console.log(
-        `${name}: ${round(cpu, 1)} µs CPU per request` +
-          (instructions === undefined
-            ? ''
-            : `, ${Math.round(instructions).toLocaleString('en')} instructions`),
-      );
+      const cpu: number[][] = services.map(() => []);
+      for (const service of services) await send(`${service.url}${route}`, WARM_UP, options);
+      for (let round = 0; round < ROUNDS; round++)
+        for (let turn = 0; turn < services.length; turn++) {
+          const index = (round + turn) % services.length;
+          const pid = services[index].child.pid as number;
+          if (callgrind) execFileSync('callgrind_control', ['-i', 'on', String(pid)], { stdio: 'ignore' });
+          const before = cpuNs(pid);
+          await send(`${services[index].url}${route}`, requests, options);
+          cpu[index].push((cpuNs(pid) - before) / requests / 1000);
+        }
+      services.forEach((_service, index) => {
+        const instructions = callgrind ? dumpedInstructions(services[index].child.pid as number, outFile) : 0;
+        const rounds = cpu[index].map((value) => round(value, 1));
+        console.log(
+          `${name}, ${builds[index]}: ${round(percentile(cpu[index], 50), 1)} µs CPU per request ` +
+            `(rounds ${rounds.join(', ')})` +
+            (callgrind ? `, ${Math.round(instructions / requests).toLocaleString('en')} instructions` : ''),
+        );
+      });
     }
   } finally {
-    await service.stop();
+    await Promise.all(services.map((service) => service.stop()));
     for (const file of fs.readdirSync(os.tmpdir()))
       if (file.startsWith(path.basename(outFile))) fs.rmSync(path.join(os.tmpdir(), file));
   }
