@@ -18,9 +18,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { Client } from 'pg';
 import { bearer, mintToken, TEST_JWT_SECRET } from '@delivery/auth/testing';
 import { freePort, startAppProcess, type AppProcess } from '@delivery/platform/testing';
-import { deployedEnvironment } from './bench-services';
+import { ADMIN_URL, deployedEnvironment } from './bench-services';
 import { prepareDemoDatabase, today } from './capacity-calculation.bench';
 import { referenceRequest } from './engine.bench';
 import { percentile, round } from './load';
@@ -42,10 +43,14 @@ function cpuNs(pid: number): number {
   return total;
 }
 
-async function send(url: string, amount: number, options: Partial<autocannon.Options>): Promise<void> {
+/**
+ * Sends `amount` requests over 10 connections; the number answered 200. A connection the server closed (as a slow
+ * server under valgrind does) is opened again and its request not counted; any other answer is an error.
+ */
+async function send(url: string, amount: number, options: Partial<autocannon.Options>): Promise<number> {
   const result = await autocannon({ url, amount, connections: CONNECTIONS, timeout: 120, ...options });
-  if (result.non2xx + result.errors + result.timeouts > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts`);
+  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} answers other than 2xx`);
+  return result['2xx'];
 }
 
 /** The service's env: the deployed one, logging only warnings as the benchmarks do, `SERVICE_*` overrides. */
@@ -71,7 +76,7 @@ async function startUnderCallgrind(
   const port = await freePort();
   const child = spawn(
     'valgrind',
-    ['--tool=callgrind', `--callgrind-out-file=${outFile}`, process.execPath, main],
+    ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${outFile}`, process.execPath, main],
     { env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port) }, stdio: 'ignore' },
   );
   const url = `http://127.0.0.1:${port}`;
@@ -116,12 +121,20 @@ function dumpedInstructions(pid: number, outFile: string): number {
   return Number(totals[1]);
 }
 
+async function dropDatabase(name: string): Promise<void> {
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+}
+
 async function main(): Promise<void> {
   if (!process.env.REQUEST_COST_BUILDS)
     execFileSync(process.execPath, ['node_modules/.bin/nx', 'build', 'capacity-service'], {
       stdio: 'ignore',
     });
-  const databaseUrl = await prepareDemoDatabase('delivery_bench_request_cost');
+  const database = `delivery_bench_request_cost_${process.pid}`;
+  const databaseUrl = await prepareDemoDatabase(database);
   const outFile = path.join(os.tmpdir(), `request-cost-${process.pid}.callgrind`);
   const env = serviceEnv(databaseUrl);
   const services = callgrind
@@ -145,6 +158,7 @@ async function main(): Promise<void> {
     for (const [name, { path: route, options }] of Object.entries(paths)) {
       if (only && !only.includes(name)) continue;
       const cpu: number[][] = services.map(() => []);
+      const answered = services.map(() => requests);
       for (const service of services) await send(`${service.url}${route}`, WARM_UP, options);
       for (let round = 0; round < ROUNDS; round++)
         for (let turn = 0; turn < services.length; turn++) {
@@ -152,8 +166,8 @@ async function main(): Promise<void> {
           const pid = services[index].child.pid as number;
           if (callgrind) execFileSync('callgrind_control', ['-i', 'on', String(pid)], { stdio: 'ignore' });
           const before = cpuNs(pid);
-          await send(`${services[index].url}${route}`, requests, options);
-          cpu[index].push((cpuNs(pid) - before) / requests / 1000);
+          answered[index] = await send(`${services[index].url}${route}`, requests, options);
+          cpu[index].push((cpuNs(pid) - before) / answered[index] / 1000);
         }
       services.forEach((_service, index) => {
         const instructions = callgrind ? dumpedInstructions(services[index].child.pid as number, outFile) : 0;
@@ -161,12 +175,15 @@ async function main(): Promise<void> {
         console.log(
           `${name}, ${builds[index]}: ${round(percentile(cpu[index], 50), 1)} µs CPU per request ` +
             `(rounds ${rounds.join(', ')})` +
-            (callgrind ? `, ${Math.round(instructions / requests).toLocaleString('en')} instructions` : ''),
+            (callgrind
+              ? `, ${Math.round(instructions / answered[index]).toLocaleString('en')} instructions`
+              : ''),
         );
       });
     }
   } finally {
     await Promise.all(services.map((service) => service.stop()));
+    await dropDatabase(database);
     for (const file of fs.readdirSync(os.tmpdir()))
       if (file.startsWith(path.basename(outFile))) fs.rmSync(path.join(os.tmpdir(), file));
   }
