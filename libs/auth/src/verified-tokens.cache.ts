@@ -12,9 +12,9 @@ export const VERIFIED_TOKEN_MAX_AGE_MS = 60_000;
  * The principals of JWTs this replica verified, so a client that sends the same token on every request has its
  * signature checked once a minute, not on every request (docs/security.md, "Schemes"). Only tokens that passed
  * every check are kept, under the sha256 of their exact text (the token itself is never stored, as Basic's
- * verified pairs); an entry ends when the token would no longer verify (its `exp`
- * plus the clock tolerance), after {@link VERIFIED_TOKEN_MAX_AGE_MS}, or when a rotation's previous key stops being
- * accepted (`keysChangeAt`), whichever comes first.
+ * verified pairs); an entry ends when the token would no longer verify (its `exp` plus the clock tolerance), after
+ * {@link VERIFIED_TOKEN_MAX_AGE_MS}, or when a rotation's previous key stops being accepted (`keysChangeAt`),
+ * whichever comes first.
  */
 export class VerifiedTokens {
   private readonly principals: ExpiringCache<Principal>;
