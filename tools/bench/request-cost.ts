@@ -44,12 +44,13 @@ function cpuNs(pid: number): number {
 }
 
 /**
- * Sends `amount` requests over 10 connections; the number answered 200. A connection the server closed (as a slow
- * server under valgrind does) is opened again and its request not counted; any other answer is an error.
+ * Sends `amount` requests over 10 connections; the number answered 2xx. A connection the server closed and the odd
+ * answer past a deadline (as from a server slowed down by valgrind) are not counted; more than 1 % of answers other
+ * than 2xx is an error.
  */
 async function send(url: string, amount: number, options: Partial<autocannon.Options>): Promise<number> {
   const result = await autocannon({ url, amount, connections: CONNECTIONS, timeout: 120, ...options });
-  if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} answers other than 2xx`);
+  if (result.non2xx > amount / 100) throw new Error(`${url}: ${result.non2xx} answers other than 2xx`);
   return result['2xx'];
 }
 
