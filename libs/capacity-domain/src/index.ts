@@ -107,3 +107,15 @@ export {
 } from './usage/counter-usage';
 export type { UsedUnitsRow } from './usage/used-units';
 export { UsedUnits } from './usage/used-units';
+
+export type {
+  OutcomeEvent,
+  OutcomeEventType,
+  PromiseOutcome,
+  PromisePlan,
+  PromiseState,
+  SlippedStep,
+} from './outcomes/promise-outcome';
+export { evaluatePromise, OUTCOME_EVENT_TYPES, SLIPPED_STEPS } from './outcomes/promise-outcome';
+export type { AccuracyCounts, AccuracyRates, LateDays } from './outcomes/promise-accuracy';
+export { accuracyRates, byWorstOnTime } from './outcomes/promise-accuracy';
