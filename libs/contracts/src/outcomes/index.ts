@@ -1,0 +1,2 @@
+export * from './outcome-event.schema';
+export * from './outcome-events.validator';
