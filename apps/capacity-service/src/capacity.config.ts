@@ -1,5 +1,6 @@
 import { AuthConfig, AuthScheme, parseAuthConfig } from '@delivery/auth';
 import { combineConfig, databaseEnv, env, EnvOf, EnvSource, parseEnv, platformEnv } from '@delivery/platform';
+import { outcomeEnv } from './outcome.env';
 
 export const CAPACITY_AUTH_SCHEMES: AuthScheme[] = ['jwt', 'apiKey', 'basic'];
 
@@ -29,6 +30,7 @@ const capacityEnv = {
   CAPACITY_USAGE_REFRESH_MS: env.int(30_000, 50, 3_600_000),
   /** operations.md: share (%) of tomorrow's DISPATCH counters at 100 % above which the alert fires */
   CAPACITY_FULL_DISPATCH_ALERT_PERCENT: env.int(10, 0, 100),
+  ...outcomeEnv,
 };
 
 export type CapacityConfig = EnvOf<typeof capacityEnv> & { auth: AuthConfig };

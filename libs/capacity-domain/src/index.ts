@@ -118,4 +118,4 @@ export type {
 } from './outcomes/promise-outcome';
 export { evaluatePromise, OUTCOME_EVENT_TYPES, SLIPPED_STEPS } from './outcomes/promise-outcome';
 export type { AccuracyCounts, AccuracyRates, LateDays } from './outcomes/promise-accuracy';
-export { accuracyRates, byWorstOnTime } from './outcomes/promise-accuracy';
+export { accuracyRates, addCounts, byWorstOnTime } from './outcomes/promise-accuracy';

@@ -1,4 +1,4 @@
-import { accuracyRates, byWorstOnTime, type AccuracyCounts } from './promise-accuracy';
+import { accuracyRates, addCounts, byWorstOnTime, type AccuracyCounts } from './promise-accuracy';
 
 const counts = (overrides: Partial<AccuracyCounts>): AccuracyCounts => ({
   promised: 0,
@@ -25,7 +25,10 @@ describe('accuracyRates', () => {
   });
 
   it('nothing delivered and nothing overdue: no rate', () => {
-    expect(accuracyRates(counts({ promised: 5, openInTime: 5 }))).toEqual({ onTimeRate: null, exactDayRate: null });
+    expect(accuracyRates(counts({ promised: 5, openInTime: 5 }))).toEqual({
+      onTimeRate: null,
+      exactDayRate: null,
+    });
   });
 });
 
@@ -43,5 +46,46 @@ describe('byWorstOnTime', () => {
       ['R2', 0.9],
       ['R9', null],
     ]);
+  });
+});
+
+describe('addCounts', () => {
+  it('sums every count and merges the lateness distributions by days', () => {
+    const a = counts({
+      promised: 5,
+      delivered: 4,
+      onTime: 3,
+      late: 1,
+      lateByDays: [{ days: 2, count: 1 }],
+      lateBySlippedStep: { PICKING: 0, DEPARTURE: 1, TRANSIT: 0, DELIVERY_ATTEMPT: 0, UNKNOWN: 0 },
+      openPastDate: 1,
+    });
+    const b = counts({
+      promised: 3,
+      delivered: 3,
+      onTime: 1,
+      late: 2,
+      lateByDays: [
+        { days: 1, count: 1 },
+        { days: 2, count: 1 },
+      ],
+      lateBySlippedStep: { PICKING: 0, DEPARTURE: 0, TRANSIT: 2, DELIVERY_ATTEMPT: 0, UNKNOWN: 0 },
+      failedAttempts: 2,
+    });
+    expect(addCounts([a, b])).toEqual(
+      counts({
+        promised: 8,
+        delivered: 7,
+        onTime: 4,
+        late: 3,
+        lateByDays: [
+          { days: 1, count: 1 },
+          { days: 2, count: 2 },
+        ],
+        lateBySlippedStep: { PICKING: 0, DEPARTURE: 1, TRANSIT: 2, DELIVERY_ATTEMPT: 0, UNKNOWN: 0 },
+        failedAttempts: 2,
+        openPastDate: 1,
+      }),
+    );
   });
 });

@@ -55,3 +55,30 @@ export function byWorstOnTime<G extends { key: string; counts: AccuracyCounts }>
         (a.key < b.key ? -1 : a.key > b.key ? 1 : 0),
     );
 }
+
+/** The counts of several groups together (the lateness distributions merged by days). */
+export function addCounts(all: readonly AccuracyCounts[]): AccuracyCounts {
+  const lateDays = new Map<number, number>();
+  const steps = { PICKING: 0, DEPARTURE: 0, TRANSIT: 0, DELIVERY_ATTEMPT: 0, UNKNOWN: 0 };
+  const sum = (pick: (counts: AccuracyCounts) => number) =>
+    all.reduce((total, counts) => total + pick(counts), 0);
+  for (const counts of all) {
+    for (const { days, count } of counts.lateByDays) lateDays.set(days, (lateDays.get(days) ?? 0) + count);
+    for (const step of Object.keys(steps) as (keyof typeof steps)[])
+      steps[step] += counts.lateBySlippedStep[step];
+  }
+  return {
+    promised: sum((c) => c.promised),
+    delivered: sum((c) => c.delivered),
+    onTime: sum((c) => c.onTime),
+    exactDay: sum((c) => c.exactDay),
+    early: sum((c) => c.early),
+    late: sum((c) => c.late),
+    lateByDays: [...lateDays].sort(([a], [b]) => a - b).map(([days, count]) => ({ days, count })),
+    lateBySlippedStep: steps,
+    failedAttempts: sum((c) => c.failedAttempts),
+    cancelled: sum((c) => c.cancelled),
+    openPastDate: sum((c) => c.openPastDate),
+    openInTime: sum((c) => c.openInTime),
+  };
+}

@@ -1,4 +1,9 @@
-import { evaluatePromise, type OutcomeEvent, type OutcomeEventType, type PromisePlan } from './promise-outcome';
+import {
+  evaluatePromise,
+  type OutcomeEvent,
+  type OutcomeEventType,
+  type PromisePlan,
+} from './promise-outcome';
 
 const LIMA = 'America/Lima'; // UTC−5 all year
 const plan: PromisePlan = {
@@ -8,7 +13,10 @@ const plan: PromisePlan = {
   reservedAt: new Date('2026-03-07T15:00:00Z'),
   released: false,
 };
-const at = (type: OutcomeEventType, instant: string): OutcomeEvent => ({ type, occurredAt: new Date(instant) });
+const at = (type: OutcomeEventType, instant: string): OutcomeEvent => ({
+  type,
+  occurredAt: new Date(instant),
+});
 const onTimeSteps = [at('PICKED', '2026-03-08T16:00:00Z'), at('DISPATCHED', '2026-03-09T13:00:00Z')];
 
 describe('evaluatePromise', () => {
@@ -25,7 +33,12 @@ describe('evaluatePromise', () => {
 
   it('delivered on the promised day: delay 0, nothing slipped', () => {
     const outcome = evaluatePromise(plan, [...onTimeSteps, at('DELIVERED', '2026-03-10T20:00:00Z')], LIMA);
-    expect(outcome).toMatchObject({ state: 'DELIVERED', deliveredDate: '2026-03-10', delayDays: 0, slippedStep: null });
+    expect(outcome).toMatchObject({
+      state: 'DELIVERED',
+      deliveredDate: '2026-03-10',
+      delayDays: 0,
+      slippedStep: null,
+    });
   });
 
   it('days are business days: 03:00 UTC on the 11th is 22:00 on the 10th in Lima', () => {

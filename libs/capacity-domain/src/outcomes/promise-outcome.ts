@@ -6,7 +6,13 @@
 import { businessDate } from '../calendar/business-time';
 import { formatDate, parseDate } from '../calendar/calendar';
 
-export const OUTCOME_EVENT_TYPES = ['PICKED', 'DISPATCHED', 'DELIVERED', 'DELIVERY_FAILED', 'CANCELLED'] as const;
+export const OUTCOME_EVENT_TYPES = [
+  'PICKED',
+  'DISPATCHED',
+  'DELIVERED',
+  'DELIVERY_FAILED',
+  'CANCELLED',
+] as const;
 export type OutcomeEventType = (typeof OUTCOME_EVENT_TYPES)[number];
 
 /** The first step of the plan that slipped, for a late delivery. */
@@ -100,9 +106,7 @@ export function evaluatePromise(
     delayDays,
     failedAttempts,
     slippedStep:
-      delayDays > 0
-        ? slippedStep(plan, promised, first('PICKED'), first('DISPATCHED'), firstAttempt)
-        : null,
+      delayDays > 0 ? slippedStep(plan, promised, first('PICKED'), first('DISPATCHED'), firstAttempt) : null,
     ignoredEvents,
   };
 }

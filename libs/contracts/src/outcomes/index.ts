@@ -1,2 +1,5 @@
 export * from './outcome-event.schema';
 export * from './outcome-events.validator';
+export * from './outcome-events.response';
+export * from './delivery-accuracy.request';
+export * from './delivery-accuracy.response';

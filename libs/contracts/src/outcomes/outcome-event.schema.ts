@@ -18,7 +18,8 @@ export const OUTCOME_EVENT_TYPE_VALUES = [
 ] as const;
 
 /** An instant with its offset: `2026-03-10T15:04:05-05:00`, `2026-03-10T20:04:05.250Z`. */
-export const INSTANT_PATTERN = '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$';
+export const INSTANT_PATTERN =
+  '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$';
 
 export const outcomeEventSchema = {
   type: 'object',
@@ -39,7 +40,7 @@ export const outcomeEventsSchema = {
   additionalProperties: false,
   required: ['events'],
   properties: {
-    schemaVersion: { const: OUTCOME_EVENTS_SCHEMA_VERSION },
+    schemaVersion: { enum: [OUTCOME_EVENTS_SCHEMA_VERSION] },
     events: { type: 'array', minItems: 1, maxItems: MAX_OUTCOME_EVENTS, items: outcomeEventSchema },
   },
 } as const;

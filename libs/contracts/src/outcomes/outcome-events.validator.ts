@@ -8,8 +8,7 @@ export interface OutcomeEventProblem {
 }
 
 export type OutcomeEventsCheck =
-  | { ok: true; message: OutcomeEventsMessage }
-  | { ok: false; problems: OutcomeEventProblem[] };
+  { ok: true; message: OutcomeEventsMessage } | { ok: false; problems: OutcomeEventProblem[] };
 
 const MAX_PROBLEMS = 20;
 
@@ -27,7 +26,8 @@ export class OutcomeEventsValidator {
   }
 
   check(body: unknown): OutcomeEventsCheck {
-    if (!this.schema(body)) return { ok: false, problems: (this.schema.errors ?? []).map(problemOf).slice(0, MAX_PROBLEMS) };
+    if (!this.schema(body))
+      return { ok: false, problems: (this.schema.errors ?? []).map(problemOf).slice(0, MAX_PROBLEMS) };
     const problems: OutcomeEventProblem[] = [];
     body.events.forEach((event, index) => {
       if (Number.isNaN(Date.parse(event.occurredAt)))
@@ -35,7 +35,9 @@ export class OutcomeEventsValidator {
       if (event.type === 'DELIVERY_FAILED' && event.reason === undefined)
         problems.push({ field: `events[${index}].reason`, message: 'is required for DELIVERY_FAILED' });
     });
-    return problems.length > 0 ? { ok: false, problems: problems.slice(0, MAX_PROBLEMS) } : { ok: true, message: body };
+    return problems.length > 0
+      ? { ok: false, problems: problems.slice(0, MAX_PROBLEMS) }
+      : { ok: true, message: body };
   }
 
   /** The problems in one line: a dead letter's reason. */

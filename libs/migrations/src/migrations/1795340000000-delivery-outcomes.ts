@@ -48,7 +48,9 @@ export class DeliveryOutcomes1795340000000 implements MigrationInterface {
         PRIMARY KEY (reservation_identifier, selection),
         CHECK ((state = 'DELIVERED') = (delivered_date IS NOT NULL))
       )`);
-    await queryRunner.query(`CREATE INDEX delivery_promises_promised_idx ON delivery_promises (promised_date)`);
+    await queryRunner.query(
+      `CREATE INDEX delivery_promises_promised_idx ON delivery_promises (promised_date)`,
+    );
     await queryRunner.query(`
       CREATE INDEX delivery_promises_stale_idx ON delivery_promises (reservation_identifier, selection)
       WHERE stale`);

@@ -1,0 +1,26 @@
+import { outcomeTopology, Messaging } from '@delivery/messaging';
+import { createHttpApp } from '@delivery/platform';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { OutcomeWorkerConfig } from './outcome-worker.config';
+import { OutcomeWorkerAppModule, type OutcomeWorkerOverrides } from './outcome-worker.module';
+
+/**
+ * The outcome worker: health and metrics over HTTP, and a microservice whose transport consumes
+ * `delivery-outcomes.events` as the product worker consumes its queue (manual acks after commit, prefetch,
+ * retries with back-off, dead letters that are never dropped).
+ */
+export async function createOutcomeWorkerApp(
+  config: OutcomeWorkerConfig,
+  overrides: OutcomeWorkerOverrides = {},
+): Promise<NestExpressApplication> {
+  const app = await createHttpApp(OutcomeWorkerAppModule.forRoot(config, overrides));
+  const topology = outcomeTopology();
+  const strategy = app.get(Messaging).transport({
+    policy: topology.policy,
+    prefetch: config.WORKER_PREFETCH,
+    closeTimeoutMs: Math.max(1000, config.SHUTDOWN_TIMEOUT_MS - 5000), // leaves time to close the pools
+  });
+  app.connectMicroservice({ strategy });
+  await app.startAllMicroservices();
+  return app;
+}

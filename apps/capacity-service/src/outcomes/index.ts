@@ -1,0 +1,4 @@
+/** What the outcomes feature gives the apps: capacity-service's module, and the outcome worker's. */
+export { OutcomesModule } from './outcomes.module';
+export { OutcomeWorkerModule } from './outcome-worker.module';
+export type { OutcomeSettings } from './outcome.settings';

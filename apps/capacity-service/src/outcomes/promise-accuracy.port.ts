@@ -1,0 +1,13 @@
+/** What the accuracy view needs of storage (bound in outcomes.module.ts). */
+import type { AccuracyGroupRecord, AccuracyQuery } from '@delivery/capacity-data-access';
+
+export type { AccuracyGroupRecord, AccuracyGrouping, AccuracyQuery } from '@delivery/capacity-data-access';
+
+export const PROMISE_ACCURACY = Symbol('PROMISE_ACCURACY');
+
+export interface PromiseAccuracyReader {
+  /** The promises of the range counted per group. */
+  groups(query: AccuracyQuery): Promise<AccuracyGroupRecord[]>;
+  /** Stored events that match no promise. */
+  orphanEvents(): Promise<number>;
+}

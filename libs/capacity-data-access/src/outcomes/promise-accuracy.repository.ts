@@ -1,0 +1,76 @@
+/**
+ * The accuracy aggregates (docs/accuracy.md, "GET {base}/delivery/accuracy"): the promises of a range of promised
+ * dates (`delivery_promises_promised_idx`) counted per group in one statement. Rates and ranking are the domain's.
+ */
+import type { SlippedStep } from '@delivery/capacity-domain';
+import type { Sql } from '@delivery/persistence';
+import type { AccuracyGroupRecord, AccuracyGrouping, AccuracyQuery } from './outcome.records';
+
+/** The key of each grouping: a column, or the ISO week of the promised date (`2026-W11`). */
+const KEYS: Record<AccuracyGrouping, string> = {
+  origin: 'origin',
+  route: "coalesce(route, '')",
+  zone: 'destination',
+  dispatchType: 'dispatch_mode',
+  window: "coalesce(delivery_window, '')",
+  week: `to_char(promised_date, 'IYYY-"W"IW')`,
+};
+
+const countsOf = (key: string) => `
+  WITH promises AS (
+    SELECT ${key} AS key, state, delay_days, slipped_step, failed_attempts, ignored_events, promised_date
+    FROM delivery_promises WHERE promised_date BETWEEN $1::date AND $2::date
+  ), late AS (
+    SELECT key, jsonb_agg(jsonb_build_object('days', delay_days, 'count', n) ORDER BY delay_days) AS days
+    FROM (SELECT key, delay_days, count(*)::int AS n FROM promises WHERE delay_days > 0 GROUP BY 1, 2) AS d
+    GROUP BY key
+  )
+  SELECT p.key, count(*)::int AS promised,
+    count(*) FILTER (WHERE state = 'DELIVERED')::int AS delivered,
+    count(*) FILTER (WHERE delay_days <= 0)::int AS "onTime",
+    count(*) FILTER (WHERE delay_days = 0)::int AS "exactDay",
+    count(*) FILTER (WHERE delay_days < 0)::int AS early,
+    count(*) FILTER (WHERE delay_days > 0)::int AS late,
+    coalesce(min(late.days::text), '[]')::jsonb AS "lateByDays",
+    count(*) FILTER (WHERE slipped_step = 'PICKING')::int AS "PICKING",
+    count(*) FILTER (WHERE slipped_step = 'DEPARTURE')::int AS "DEPARTURE",
+    count(*) FILTER (WHERE slipped_step = 'TRANSIT')::int AS "TRANSIT",
+    count(*) FILTER (WHERE slipped_step = 'DELIVERY_ATTEMPT')::int AS "DELIVERY_ATTEMPT",
+    count(*) FILTER (WHERE slipped_step = 'UNKNOWN')::int AS "UNKNOWN",
+    sum(failed_attempts)::int AS "failedAttempts",
+    count(*) FILTER (WHERE state = 'CANCELLED')::int AS cancelled,
+    count(*) FILTER (WHERE state = 'OPEN' AND promised_date < $3::date)::int AS "openPastDate",
+    count(*) FILTER (WHERE state = 'OPEN' AND promised_date >= $3::date)::int AS "openInTime",
+    sum(ignored_events)::int AS "ignoredEvents"
+  FROM promises p LEFT JOIN late ON late.key = p.key
+  GROUP BY p.key`;
+
+type CountsRow = Omit<AccuracyGroupRecord['counts'], 'lateBySlippedStep'> &
+  Record<SlippedStep, number> & { key: string; ignoredEvents: number };
+
+export class PromiseAccuracyRepository {
+  constructor(private readonly database: Sql) {}
+
+  async groups(query: AccuracyQuery): Promise<AccuracyGroupRecord[]> {
+    const rows = await this.database.query<CountsRow>(countsOf(KEYS[query.groupBy]), [
+      query.from,
+      query.to,
+      query.today,
+    ]);
+    return rows.map(
+      ({ key, ignoredEvents, PICKING, DEPARTURE, TRANSIT, DELIVERY_ATTEMPT, UNKNOWN, ...counts }) => ({
+        key,
+        ignoredEvents,
+        counts: { ...counts, lateBySlippedStep: { PICKING, DEPARTURE, TRANSIT, DELIVERY_ATTEMPT, UNKNOWN } },
+      }),
+    );
+  }
+
+  /** Events that match no promise (an unknown reservation, one not confirmed, a selection it does not have). */
+  async orphanEvents(): Promise<number> {
+    const [row] = await this.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM delivery_outcome_events WHERE orphan',
+    );
+    return row.n;
+  }
+}
