@@ -65,10 +65,13 @@ const ADOPT = `
     FROM delivery_promises p
     WHERE e.orphan AND p.reservation_identifier = e.reservation_identifier AND p.selection = e.selection
     RETURNING e.reservation_identifier, e.selection
+  ), marked AS (
+    UPDATE delivery_promises p SET stale = true
+    FROM (SELECT DISTINCT reservation_identifier, selection FROM adopted) a
+    WHERE p.reservation_identifier = a.reservation_identifier AND p.selection = a.selection
+    RETURNING 1
   )
-  UPDATE delivery_promises p SET stale = true
-  FROM (SELECT DISTINCT reservation_identifier, selection FROM adopted) a
-  WHERE p.reservation_identifier = a.reservation_identifier AND p.selection = a.selection`;
+  SELECT count(*)::int AS n FROM marked`;
 
 interface EvidenceRow extends Omit<PromiseEvidence, 'events'> {
   events: { type: PromiseEvidence['events'][number]['type']; occurredAt: string }[];
@@ -120,9 +123,7 @@ export class OutcomeSteps {
 
   /** The number of promises marked stale by adopting orphans. */
   async adoptOrphans(): Promise<number> {
-    const [row] = await this.sql.query<{ n: number }>(
-      `WITH marked AS (${ADOPT} RETURNING 1) SELECT count(*)::int AS n FROM marked`,
-    );
+    const [row] = await this.sql.query<{ n: number }>(ADOPT);
     return row.n;
   }
 }
