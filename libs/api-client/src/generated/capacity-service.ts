@@ -280,6 +280,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/capacity/v1/delivery/outcomes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record what happened to promised orders (scope outcomes:write)
+         * @description Up to 1,000 events (PICKED, DISPATCHED, DELIVERED, DELIVERY_FAILED with its reason, CANCELLED), each naming a reservation and which of its selections, with the instant it happened. The same event twice counts once; events may come in any order; an event for an unknown or unconfirmed reservation is kept as an orphan. All or nothing: one invalid event rejects the body. The broker takes the same body.
+         */
+        post: operations["recordDeliveryOutcomes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/capacity/v1/delivery/accuracy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many promises were kept, per group (scope outcomes:read)
+         * @description For a range of promised dates (default the 28 days up to yesterday, business time zone), grouped by origin, route, zone, dispatch type, window or week: promised, delivered, on time (on or before the promised date), on the exact day, early, late (by days, and by the first step of the plan that slipped), failed attempts, cancelled, open past their date; worst on-time rate first, paged.
+         */
+        get: operations["getDeliveryAccuracy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1914,6 +1954,136 @@ export interface components {
             total: number;
             /** @description Highest utilization first (unlimited counters last), then date, then scope (PICKING, DISPATCH, WINDOW), then configuration order. */
             items: components["schemas"]["CounterUsageResponse"][];
+        };
+        OutcomeEventsRecordedResponse: {
+            /**
+             * @description Events in the body.
+             * @example 3
+             */
+            received: number;
+            /**
+             * @description New events stored (orphans included).
+             * @example 2
+             */
+            stored: number;
+            /**
+             * @description Events already stored (same reservation, selection, type and instant), or repeated in the body.
+             * @example 1
+             */
+            duplicates: number;
+            /**
+             * @description Stored events that match no promise yet: an unknown reservation, one not confirmed, a selection it does not have. They count as soon as the reservation is confirmed.
+             * @example 0
+             */
+            orphans: number;
+        };
+        LateDaysResponse: {
+            /**
+             * @description Days after the promised date.
+             * @example 1
+             */
+            days: number;
+            /** @example 4 */
+            count: number;
+        };
+        SlippedStepsResponse: {
+            /** @description Picked after the planned picking date. */
+            PICKING: number;
+            /** @description Dispatched after the planned departure date. */
+            DEPARTURE: number;
+            /** @description Dispatch to first attempt took longer than the plan gave. */
+            TRANSIT: number;
+            /** @description The first attempt was on time but failed. */
+            DELIVERY_ATTEMPT: number;
+            /** @description The events that would tell were not reported. */
+            UNKNOWN: number;
+        };
+        AccuracyFiguresResponse: {
+            /** @description Confirmed promises with a promised date in the range. */
+            promised: number;
+            delivered: number;
+            /** @description Delivered on or before the promised date (business time zone). */
+            onTime: number;
+            /** @description Delivered on the promised date. */
+            exactDay: number;
+            early: number;
+            late: number;
+            lateByDays: components["schemas"]["LateDaysResponse"][];
+            lateBySlippedStep: components["schemas"]["SlippedStepsResponse"];
+            /** @description DELIVERY_FAILED events. */
+            failedAttempts: number;
+            cancelled: number;
+            /** @description Neither delivered nor cancelled, the promised date past. */
+            openPastDate: number;
+            /** @description Neither delivered nor cancelled, the promised date today or later. */
+            openInTime: number;
+            /**
+             * @description onTime ÷ (delivered + openPastDate); null when both are 0.
+             * @example 0.95
+             */
+            onTimeRate: number | null;
+            /** @description exactDay ÷ (delivered + openPastDate). */
+            exactDayRate: number | null;
+            /** @description Events dated before their reservation existed: kept, not counted. */
+            eventsBeforeReservation: number;
+        };
+        AccuracyGroupResponse: {
+            /** @description Confirmed promises with a promised date in the range. */
+            promised: number;
+            delivered: number;
+            /** @description Delivered on or before the promised date (business time zone). */
+            onTime: number;
+            /** @description Delivered on the promised date. */
+            exactDay: number;
+            early: number;
+            late: number;
+            lateByDays: components["schemas"]["LateDaysResponse"][];
+            lateBySlippedStep: components["schemas"]["SlippedStepsResponse"];
+            /** @description DELIVERY_FAILED events. */
+            failedAttempts: number;
+            cancelled: number;
+            /** @description Neither delivered nor cancelled, the promised date past. */
+            openPastDate: number;
+            /** @description Neither delivered nor cancelled, the promised date today or later. */
+            openInTime: number;
+            /**
+             * @description onTime ÷ (delivered + openPastDate); null when both are 0.
+             * @example 0.95
+             */
+            onTimeRate: number | null;
+            /** @description exactDay ÷ (delivered + openPastDate). */
+            exactDayRate: number | null;
+            /** @description Events dated before their reservation existed: kept, not counted. */
+            eventsBeforeReservation: number;
+            /**
+             * @description The origin, route (legs joined by " > "), zone, dispatch type, window ("" without) or ISO week.
+             * @example R-CD01-LIMCENTRO-N
+             */
+            key: string;
+        };
+        DeliveryAccuracyResponse: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /**
+             * Format: date
+             * @description Today in the business time zone.
+             */
+            today: string;
+            /** @example America/Lima */
+            timezone: string;
+            /** @example route */
+            groupBy: string;
+            /** @description Every group of the range together. */
+            total: components["schemas"]["AccuracyFiguresResponse"];
+            /** @description Worst on-time rate first. */
+            groups: components["schemas"]["AccuracyGroupResponse"][];
+            totalGroups: number;
+            page: number;
+            pageSize: number;
+            /** @description Stored events that match no promise (any date): unknown or unconfirmed reservations. */
+            orphanEvents: number;
         };
     };
     responses: never;
@@ -3967,6 +4137,252 @@ export interface operations {
                      * @example {
                      *       "code": "FORBIDDEN",
                      *       "message": "Missing scope: configuration:read",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    recordDeliveryOutcomes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    schemaVersion?: 1;
+                    events: {
+                        reservationIdentifier: string;
+                        selection: number;
+                        /** @enum {unknown} */
+                        type: "PICKED" | "DISPATCHED" | "DELIVERED" | "DELIVERY_FAILED" | "CANCELLED";
+                        occurredAt: string;
+                        reason?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutcomeEventsRecordedResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: every problem of the body in `details.errors` (up to 20); nothing of the body is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "VALIDATION_ERROR",
+                     *       "message": "The outcome events are invalid",
+                     *       "details": {
+                     *         "errors": [
+                     *           {
+                     *             "field": "events[0].reason",
+                     *             "message": "is required for DELIVERY_FAILED"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope outcomes:write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: outcomes:write",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getDeliveryAccuracy: {
+        parameters: {
+            query?: {
+                /** @description First promised date (business time zone). Default: 28 days before `to`. */
+                from?: string;
+                /** @description Last promised date, inclusive; at most 366 days after `from`. Default: yesterday. */
+                to?: string;
+                /** @description Group by origin, route (the legs of the path), zone, dispatch type, delivery window or ISO week. */
+                groupBy?: "origin" | "route" | "zone" | "dispatchType" | "window" | "week";
+                /** @description Page, from 1. */
+                page?: number;
+                /** @description Groups per page. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAccuracyResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: every problem of the query in `details.errors` (a malformed date, `to` before `from` or more than 366 days after it, an unknown grouping or parameter, a page out of range) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "VALIDATION_ERROR",
+                     *       "message": "The accuracy query is invalid",
+                     *       "details": {
+                     *         "errors": [
+                     *           {
+                     *             "field": "groupBy",
+                     *             "message": "must be one of the following values: origin, route, zone, dispatchType, window, week"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope outcomes:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: outcomes:read",
                      *       "details": {}
                      *     }
                      */
