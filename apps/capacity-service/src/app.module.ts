@@ -55,11 +55,14 @@ export class AppModule {
         ConfigurationModule,
         ReservationsModule,
         CapacityUsageModule,
-        OutcomesModule.forRoot({
-          timeZone: config.TZ_BUSINESS,
-          sweepIntervalMs: config.OUTCOME_SWEEP_INTERVAL_MS,
-          retentionDays: config.OUTCOME_RETENTION_DAYS,
-        }),
+        OutcomesModule.forRoot(
+          {
+            timeZone: config.TZ_BUSINESS,
+            sweepIntervalMs: config.OUTCOME_SWEEP_INTERVAL_MS,
+            retentionDays: config.OUTCOME_RETENTION_DAYS,
+          },
+          config.ON_TIME_TARGET_PERCENT / 100,
+        ),
       ],
       controllers: [WhoAmIController],
     };

@@ -31,6 +31,8 @@ const capacityEnv = {
   /** operations.md: share (%) of tomorrow's DISPATCH counters at 100 % above which the alert fires */
   CAPACITY_FULL_DISPATCH_ALERT_PERCENT: env.int(10, 0, 100),
   ...outcomeEnv,
+  /** docs/operations.md: DeliveryOnTimeRateLow fires when an origin's 7-day on-time rate is below this (%) */
+  ON_TIME_TARGET_PERCENT: env.int(95, 0, 100),
 };
 
 export type CapacityConfig = EnvOf<typeof capacityEnv> & { auth: AuthConfig };

@@ -3,6 +3,7 @@ import { createHttpApp } from '@delivery/platform';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { OutcomeWorkerConfig } from './outcome-worker.config';
 import { OutcomeWorkerAppModule, type OutcomeWorkerOverrides } from './outcome-worker.module';
+import { OutcomeWorkerMetrics } from './outcomes';
 
 /**
  * The outcome worker: health and metrics over HTTP, and a microservice whose transport consumes
@@ -19,6 +20,14 @@ export async function createOutcomeWorkerApp(
     policy: topology.policy,
     prefetch: config.WORKER_PREFETCH,
     closeTimeoutMs: Math.max(1000, config.SHUTDOWN_TIMEOUT_MS - 5000), // leaves time to close the pools
+  });
+  app.get(OutcomeWorkerMetrics).observeQueues(async () => {
+    const [main, retry, deadLetter] = await strategy.queueDepths([
+      topology.policy.queue,
+      topology.policy.retryQueue,
+      topology.policy.deadLetterQueue,
+    ]);
+    return { main, retry, dead_letter: deadLetter };
   });
   app.connectMicroservice({ strategy });
   await app.startAllMicroservices();

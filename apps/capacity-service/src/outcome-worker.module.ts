@@ -4,7 +4,7 @@ import { InMemoryBroker, MessagingModule, outcomeTopology } from '@delivery/mess
 import { PersistenceModule } from '@delivery/persistence';
 import { messageFormat, PlatformModule } from '@delivery/platform';
 import type { OutcomeWorkerConfig } from './outcome-worker.config';
-import { OutcomeWorkerModule } from './outcomes';
+import { OutcomeWorkerMetrics, OutcomeWorkerModule } from './outcomes';
 import { CLOCK, systemClock } from './snapshot';
 
 export interface OutcomeWorkerOverrides {
@@ -50,6 +50,7 @@ export class OutcomeWorkerAppModule {
           broker: overrides.broker,
           connectionName: 'outcome-worker',
           topology: outcomeTopology().definition,
+          hooks: OutcomeWorkerMetrics,
         }),
         OutcomeWorkerClockModule.forRoot(overrides.clock ?? systemClock),
         OutcomeWorkerModule.forRoot({

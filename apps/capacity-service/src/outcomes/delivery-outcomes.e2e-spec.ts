@@ -238,13 +238,11 @@ describe('GET /delivery/accuracy (docs/accuracy.md)', () => {
     server = t.app.getHttpServer();
     const db = t.app.get(Database);
     const reserved = '2026-11-15T15:00:00Z';
-    for (const id of ['A1', 'A2', 'A3', 'A4', 'A5'])
-      await confirmedReservation(db, id, reserved, [{ ...routeA, legs: [...routeA.legs] }]);
+    for (const id of ['A1', 'A2', 'A3', 'A4', 'A5']) await confirmedReservation(db, id, reserved, [routeA]);
     await confirmedReservation(db, 'A6', reserved, [
       { ...routeA, deliveryDate: '2026-11-24', legs: [['R-A', '2026-11-23']] },
     ]);
-    for (const id of ['B1', 'B2', 'B3'])
-      await confirmedReservation(db, id, reserved, [{ ...routeB, legs: [...routeB.legs] }]);
+    for (const id of ['B1', 'B2', 'B3']) await confirmedReservation(db, id, reserved, [routeB]);
     const res = await request(server)
       .post(OUTCOMES_PATH)
       .set('Authorization', await authWith('outcomes:write'))

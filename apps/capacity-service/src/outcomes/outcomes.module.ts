@@ -8,12 +8,14 @@ import { OutcomeEventsController } from './outcome-events.controller';
 import { OutcomeEventsPipe } from './outcome-events.pipe';
 import { OutcomeRecordingModule } from './outcome-recording.module';
 import type { OutcomeSettings } from './outcome.settings';
+import { ON_TIME_TARGET, OnTimeGauges } from './on-time.gauges';
 import { PROMISE_ACCURACY, type PromiseAccuracyReader } from './promise-accuracy.port';
 
 /** capacity-service's outcome operations (docs/accuracy.md): events in over HTTP, the accuracy view. */
 @Module({})
 export class OutcomesModule {
-  static forRoot(settings: OutcomeSettings): DynamicModule {
+  /** `onTimeTarget`: the on-time rate (0–1) the alert compares each origin's with. */
+  static forRoot(settings: OutcomeSettings, onTimeTarget: number): DynamicModule {
     return {
       module: OutcomesModule,
       imports: [OutcomeRecordingModule.forRoot(settings)],
@@ -27,6 +29,8 @@ export class OutcomesModule {
         OutcomeEventsPipe,
         DeliveryAccuracyQueryPipe,
         GetDeliveryAccuracyUseCase,
+        { provide: ON_TIME_TARGET, useValue: onTimeTarget },
+        OnTimeGauges,
       ],
     };
   }

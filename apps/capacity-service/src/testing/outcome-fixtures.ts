@@ -21,7 +21,7 @@ export interface PlannedSelection {
   deliveryDate: string;
   pickingDate: string;
   /** the departure of each leg, in order */
-  legs: [route: string, departure: string][];
+  legs: readonly (readonly [route: string, departure: string])[];
   deliveryWindow?: string | null;
 }
 
