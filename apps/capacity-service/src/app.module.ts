@@ -61,7 +61,10 @@ export class AppModule {
             sweepIntervalMs: config.OUTCOME_SWEEP_INTERVAL_MS,
             retentionDays: config.OUTCOME_RETENTION_DAYS,
           },
-          config.ON_TIME_TARGET_PERCENT / 100,
+          {
+            onTimeTarget: config.ON_TIME_TARGET_PERCENT / 100,
+            suggestionMinDeliveries: config.OUTCOME_SUGGESTION_MIN_DELIVERIES,
+          },
         ),
       ],
       controllers: [WhoAmIController],

@@ -175,6 +175,14 @@ const OPERATIONS: Operation[] = [
     ok: 200,
     ...outcomes,
   },
+  {
+    name: 'GET /delivery/accuracy/suggestions',
+    method: 'get',
+    path: '/delivery/accuracy/suggestions',
+    scope: 'outcomes:read',
+    ok: 200,
+    ...outcomes,
+  },
 ];
 
 const valid = (scopes: Scope[] | undefined) => ({ scopes, ...ISSUER });

@@ -33,6 +33,8 @@ const capacityEnv = {
   ...outcomeEnv,
   /** docs/operations.md: DeliveryOnTimeRateLow fires when an origin's 7-day on-time rate is below this (%) */
   ON_TIME_TARGET_PERCENT: env.int(95, 0, 100),
+  /** docs/accuracy.md: lanes with fewer deliveries in the range get no lead-time suggestion */
+  OUTCOME_SUGGESTION_MIN_DELIVERIES: env.int(30, 1, 1_000_000),
 };
 
 export type CapacityConfig = EnvOf<typeof capacityEnv> & { auth: AuthConfig };

@@ -119,3 +119,5 @@ export type {
 export { evaluatePromise, OUTCOME_EVENT_TYPES, SLIPPED_STEPS } from './outcomes/promise-outcome';
 export type { AccuracyCounts, AccuracyRates, LateDays } from './outcomes/promise-accuracy';
 export { accuracyRates, addCounts, byWorstOnTime } from './outcomes/promise-accuracy';
+export type { DelayCount, LeadTimeSuggestion } from './outcomes/lead-time-suggestion';
+export { MAX_LEAD_TIME_CHANGE_DAYS, suggestLeadTimeChange } from './outcomes/lead-time-suggestion';

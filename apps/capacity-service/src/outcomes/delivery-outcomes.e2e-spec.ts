@@ -396,6 +396,106 @@ describe('GET /delivery/accuracy (docs/accuracy.md)', () => {
   });
 });
 
+/**
+ * Lead-time suggestions on the demo world (E10 clock, today 2026-11-22): R-CD01-LIMCENTRO-N (lead time 1) delivered
+ * 1 day early, on the day, 1 and 2 days late; R-CD01-TD07-W (lead time 2) three orders 2 days early and one on the
+ * day; R-CD01-TD05-T one delivery only (below the minimum of 2).
+ */
+describe('GET /delivery/accuracy/suggestions (docs/accuracy.md)', () => {
+  let t: CapacityTestApp;
+  let server: App;
+  const get = async (query: string) =>
+    request(server)
+      .get(`${ACCURACY_PATH}/suggestions${query}`)
+      .set('Authorization', await authWith('outcomes:read'));
+
+  beforeAll(async () => {
+    t = await startCapacityTestApp({ OUTCOME_SUGGESTION_MIN_DELIVERIES: '2' }, { clock: E10_CLOCK });
+    server = t.app.getHttpServer();
+    expect((await putConfiguration(server, demoConfiguration())).status).toBe(200);
+    const db = t.app.get(Database);
+    const lane = (leg: string, departure: string) => ({
+      deliveryDate: '2026-11-18',
+      pickingDate: '2026-11-16',
+      legs: [[leg, departure]] as const,
+    });
+    const deliveries: [string, string, string][] = [
+      ['N1', 'R-CD01-LIMCENTRO-N', '17'],
+      ['N2', 'R-CD01-LIMCENTRO-N', '18'],
+      ['N3', 'R-CD01-LIMCENTRO-N', '19'],
+      ['N4', 'R-CD01-LIMCENTRO-N', '20'],
+      ['W1', 'R-CD01-TD07-W', '16'],
+      ['W2', 'R-CD01-TD07-W', '16'],
+      ['W3', 'R-CD01-TD07-W', '16'],
+      ['W4', 'R-CD01-TD07-W', '18'],
+      ['T1', 'R-CD01-TD05-T', '20'],
+    ];
+    for (const [id, leg] of deliveries)
+      await confirmedReservation(db, id, '2026-11-15T15:00:00Z', [lane(leg, '2026-11-17')]);
+    const res = await request(server)
+      .post(OUTCOMES_PATH)
+      .set('Authorization', await authWith('outcomes:write'))
+      .send({
+        events: deliveries.map(([id, , day]) =>
+          outcomeEvent(id, 'DELIVERED', `2026-11-${day}T12:00:00-05:00`),
+        ),
+      });
+    expect(res.body.stored).toBe(9);
+  });
+  afterAll(() => t.close());
+
+  it('gives the smallest lead-time change meeting the target, days added or taken off, ready for the preview', async () => {
+    const res = await get('?from=2026-11-16&to=2026-11-21&target=0.75');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      from: '2026-11-16',
+      to: '2026-11-21',
+      target: 0.75,
+      minDeliveries: 2,
+      suggestions: [
+        {
+          route: 'R-CD01-LIMCENTRO-N',
+          deliveries: 4,
+          onTimeRate: 0.5,
+          changeDays: 1,
+          onTimeRateWithChange: 0.75,
+          promiseDaysPerOrder: 1,
+          change: { code: 'R-CD01-LIMCENTRO-N', leadTimeDaysFrom: 1, leadTimeDays: 2 },
+        },
+        {
+          route: 'R-CD01-TD07-W',
+          deliveries: 4,
+          onTimeRate: 1,
+          changeDays: -2,
+          onTimeRateWithChange: 0.75,
+          promiseDaysPerOrder: -2,
+          change: { code: 'R-CD01-TD07-W', leadTimeDaysFrom: 2, leadTimeDays: 0 },
+        },
+      ],
+      withoutSuggestion: [],
+    });
+  });
+
+  it('a higher target asks more of the late lane, and a week more may not be enough', async () => {
+    const res = await get('?from=2026-11-16&to=2026-11-21');
+    expect(res.body.target).toBe(0.95);
+    expect(
+      res.body.suggestions.map((s: { route: string; changeDays: number }) => [s.route, s.changeDays]),
+    ).toEqual([['R-CD01-LIMCENTRO-N', 2]]);
+  });
+
+  it.each([
+    ['?target=1.5', 'target'],
+    ['?target=x', 'target'],
+    ['?lane=R1', 'lane'],
+  ])('400 VALIDATION_ERROR for %s', async (query, field) => {
+    const res = await get(query);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_ERROR');
+    expect(res.body.details.errors.map((e: { field: string }) => e.field)).toEqual([field]);
+  });
+});
+
 /** The events of the worked example (docs/accuracy.md), with one for an unknown order. */
 function WORKED_EXAMPLE_EVENTS(lima: (day: string, time?: string) => string) {
   const e = (id: string, type: string, day: string, time?: string, reason?: string) =>

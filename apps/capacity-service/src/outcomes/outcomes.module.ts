@@ -9,17 +9,31 @@ import { OutcomeEventsPipe } from './outcome-events.pipe';
 import { OutcomeRecordingModule } from './outcome-recording.module';
 import type { OutcomeSettings } from './outcome.settings';
 import { ON_TIME_TARGET, OnTimeGauges } from './on-time.gauges';
+import {
+  GetLeadTimeSuggestionsUseCase,
+  SUGGESTION_MIN_DELIVERIES,
+} from './get-lead-time-suggestions.use-case';
+import {
+  LeadTimeSuggestionsController,
+  LeadTimeSuggestionsQueryPipe,
+} from './lead-time-suggestions.controller';
 import { PROMISE_ACCURACY, type PromiseAccuracyReader } from './promise-accuracy.port';
 
 /** capacity-service's outcome operations (docs/accuracy.md): events in over HTTP, the accuracy view. */
 @Module({})
 export class OutcomesModule {
-  /** `onTimeTarget`: the on-time rate (0–1) the alert compares each origin's with. */
-  static forRoot(settings: OutcomeSettings, onTimeTarget: number): DynamicModule {
+  /**
+   * `onTimeTarget`: the on-time rate (0–1) the alert compares each origin's with; `suggestionMinDeliveries`: lanes
+   * with fewer deliveries in the range get no lead-time suggestion.
+   */
+  static forRoot(
+    settings: OutcomeSettings,
+    options: { onTimeTarget: number; suggestionMinDeliveries: number },
+  ): DynamicModule {
     return {
       module: OutcomesModule,
       imports: [OutcomeRecordingModule.forRoot(settings)],
-      controllers: [OutcomeEventsController, DeliveryAccuracyController],
+      controllers: [OutcomeEventsController, LeadTimeSuggestionsController, DeliveryAccuracyController],
       providers: [
         {
           provide: PROMISE_ACCURACY,
@@ -29,7 +43,10 @@ export class OutcomesModule {
         OutcomeEventsPipe,
         DeliveryAccuracyQueryPipe,
         GetDeliveryAccuracyUseCase,
-        { provide: ON_TIME_TARGET, useValue: onTimeTarget },
+        { provide: ON_TIME_TARGET, useValue: options.onTimeTarget },
+        { provide: SUGGESTION_MIN_DELIVERIES, useValue: options.suggestionMinDeliveries },
+        GetLeadTimeSuggestionsUseCase,
+        LeadTimeSuggestionsQueryPipe,
         OnTimeGauges,
       ],
     };

@@ -300,6 +300,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/capacity/v1/delivery/accuracy/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lead-time changes at which past deliveries would have met a target (scope outcomes:read)
+         * @description Per lane with enough deliveries in the range, the smallest change of the lead time of its last leg at which they would have been on time at the target rate (days added), or the most days that could be taken off while still meeting it, with the days of promise it costs per order. A candidate for POST /configuration/preview: nothing is applied.
+         */
+        get: operations["getLeadTimeSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/capacity/v1/delivery/accuracy": {
         parameters: {
             query?: never;
@@ -1976,6 +1996,50 @@ export interface components {
              * @example 0
              */
             orphans: number;
+        };
+        LeadTimeChangeResponse: {
+            /**
+             * @description The route of the configuration to change.
+             * @example R-TD05-LIMSUR-N
+             */
+            code: string;
+            /** @example 1 */
+            leadTimeDaysFrom: number;
+            /** @example 2 */
+            leadTimeDays: number;
+        };
+        LeadTimeSuggestionResponse: {
+            /**
+             * @description The legs of the lane.
+             * @example R-CD01-TD05-T > R-TD05-LIMSUR-N
+             */
+            route: string;
+            /** @description Delivered promises of the range on this lane. */
+            deliveries: number;
+            /** @description Their on-time rate as promised. */
+            onTimeRate: number;
+            /** @description Days to add to the lead time (negative: to take off). */
+            changeDays: number;
+            /** @description Their on-time rate had they been promised with the change. */
+            onTimeRateWithChange: number;
+            /** @description Days of promise per order: each order promised this much later (earlier when negative). */
+            promiseDaysPerOrder: number;
+            /** @description The change, on the last leg of the lane. */
+            change: components["schemas"]["LeadTimeChangeResponse"];
+        };
+        LeadTimeSuggestionsResponse: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @example 0.95 */
+            target: number;
+            /** @description Lanes with fewer deliveries are not judged (OUTCOME_SUGGESTION_MIN_DELIVERIES). */
+            minDeliveries: number;
+            /** @description Lanes whose lead time should change, the largest change first. */
+            suggestions: components["schemas"]["LeadTimeSuggestionResponse"][];
+            /** @description Lanes a week more would not bring to the target, or whose last leg is not in the active configuration. */
+            withoutSuggestion: string[];
         };
         LateDaysResponse: {
             /**
@@ -4262,6 +4326,123 @@ export interface operations {
                      * @example {
                      *       "code": "FORBIDDEN",
                      *       "message": "Missing scope: outcomes:write",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLeadTimeSuggestions: {
+        parameters: {
+            query?: {
+                /** @description First promised date. Default: 28 days before `to`. */
+                from?: string;
+                /** @description Last promised date. Default: yesterday. */
+                to?: string;
+                /** @description The on-time rate to meet. */
+                target?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadTimeSuggestionsResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: every problem of the query in `details.errors` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "VALIDATION_ERROR",
+                     *       "message": "The suggestions query is invalid",
+                     *       "details": {
+                     *         "errors": [
+                     *           {
+                     *             "field": "target",
+                     *             "message": "target must not be greater than 1"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope outcomes:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: outcomes:read",
                      *       "details": {}
                      *     }
                      */

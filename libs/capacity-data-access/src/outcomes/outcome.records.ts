@@ -1,6 +1,7 @@
 /** What `delivery_promises` and `delivery_outcome_events` store (docs/accuracy.md), as the repositories pass it. */
 import type {
   AccuracyCounts,
+  DelayCount,
   OutcomeEvent,
   OutcomeEventType,
   PromiseOutcome,
@@ -53,4 +54,11 @@ export interface AccuracyGroupRecord {
   counts: AccuracyCounts;
   /** events dated before their reservation: kept, not used */
   ignoredEvents: number;
+}
+
+/** A route's delivered promises counted by delay. */
+export interface RouteDelays {
+  /** legs joined by ` > ` */
+  route: string;
+  delays: DelayCount[];
 }

@@ -2,9 +2,9 @@
  * The accuracy aggregates (docs/accuracy.md, "GET {base}/delivery/accuracy"): the promises of a range of promised
  * dates (`delivery_promises_promised_idx`) counted per group in one statement. Rates and ranking are the domain's.
  */
-import type { SlippedStep } from '@delivery/capacity-domain';
+import type { DelayCount, SlippedStep } from '@delivery/capacity-domain';
 import type { Sql } from '@delivery/persistence';
-import type { AccuracyGroupRecord, AccuracyGrouping, AccuracyQuery } from './outcome.records';
+import type { AccuracyGroupRecord, AccuracyGrouping, AccuracyQuery, RouteDelays } from './outcome.records';
 
 /** The key of each grouping: a column, or the ISO week of the promised date (`2026-W11`). */
 const KEYS: Record<AccuracyGrouping, string> = {
@@ -45,6 +45,12 @@ const countsOf = (key: string) => `
   FROM promises p LEFT JOIN late ON late.key = p.key
   GROUP BY p.key`;
 
+const DELAYS = `
+  SELECT coalesce(route, '') AS route, delay_days AS "delayDays", count(*)::int AS count
+  FROM delivery_promises
+  WHERE promised_date BETWEEN $1::date AND $2::date AND state = 'DELIVERED'
+  GROUP BY 1, 2 ORDER BY 1, 2`;
+
 type CountsRow = Omit<AccuracyGroupRecord['counts'], 'lateBySlippedStep'> &
   Record<SlippedStep, number> & { key: string; ignoredEvents: number };
 
@@ -64,6 +70,21 @@ export class PromiseAccuracyRepository {
         counts: { ...counts, lateBySlippedStep: { PICKING, DEPARTURE, TRANSIT, DELIVERY_ATTEMPT, UNKNOWN } },
       }),
     );
+  }
+
+  /** The delays of the range's delivered promises per route (legs joined by ` > `), counted by days. */
+  async delays(from: string, to: string): Promise<RouteDelays[]> {
+    const rows = await this.database.query<{ route: string; delayDays: number; count: number }>(DELAYS, [
+      from,
+      to,
+    ]);
+    const byRoute = new Map<string, DelayCount[]>();
+    for (const { route, delayDays, count } of rows) {
+      const list = byRoute.get(route) ?? [];
+      list.push({ delayDays, count });
+      byRoute.set(route, list);
+    }
+    return [...byRoute].map(([route, delays]) => ({ route, delays }));
   }
 
   /** Events that match no promise (an unknown reservation, one not confirmed, a selection it does not have). */

@@ -3,3 +3,4 @@ export * from './outcome-events.validator';
 export * from './outcome-events.response';
 export * from './delivery-accuracy.request';
 export * from './delivery-accuracy.response';
+export * from './lead-time-suggestions.dto';
