@@ -2,7 +2,7 @@ import request from 'supertest';
 import type { App } from 'supertest/types';
 import { Database } from '@delivery/persistence';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from '../testing/capacity-test-app';
-import { authWith, demoConfiguration, putConfiguration } from '../testing/capacity-fixtures';
+import { authWith, demoConfiguration, e10Request, putConfiguration } from '../testing/capacity-fixtures';
 import {
   confirmReservation,
   postReservation,
@@ -474,6 +474,24 @@ describe('GET /delivery/accuracy/suggestions (docs/accuracy.md)', () => {
       ],
       withoutSuggestion: [],
     });
+  });
+
+  it("an explanation's basis shows the chosen route's on-time rate over the 28 days before now", async () => {
+    const res = await request(server)
+      .post('/capacity/v1/delivery/capacity/explanation')
+      .set('Authorization', await authWith('capacity:calculate'))
+      .send(e10Request());
+    expect(res.status).toBe(200);
+    expect(res.body.explanation.basis.routeOnTime).toEqual([
+      {
+        route: 'R-CD01-LIMCENTRO-N',
+        from: '2026-10-25',
+        to: '2026-11-21',
+        delivered: 4,
+        openPastDate: 0,
+        onTimeRate: 0.5,
+      },
+    ]);
   });
 
   it('a higher target asks more of the late lane, and a week more may not be enough', async () => {

@@ -18,8 +18,12 @@ import {
   LeadTimeSuggestionsQueryPipe,
 } from './lead-time-suggestions.controller';
 import { PROMISE_ACCURACY, type PromiseAccuracyReader } from './promise-accuracy.port';
+import { RouteOnTimeRates } from './route-on-time.rates';
 
-/** capacity-service's outcome operations (docs/accuracy.md): events in over HTTP, the accuracy view. */
+/**
+ * capacity-service's outcome operations (docs/accuracy.md): events in over HTTP, the accuracy view, the suggestions,
+ * the on-time gauges; global for `RouteOnTimeRates`, which an explanation's basis reads.
+ */
 @Module({})
 export class OutcomesModule {
   /**
@@ -32,6 +36,7 @@ export class OutcomesModule {
   ): DynamicModule {
     return {
       module: OutcomesModule,
+      global: true,
       imports: [OutcomeRecordingModule.forRoot(settings)],
       controllers: [OutcomeEventsController, LeadTimeSuggestionsController, DeliveryAccuracyController],
       providers: [
@@ -48,7 +53,9 @@ export class OutcomesModule {
         GetLeadTimeSuggestionsUseCase,
         LeadTimeSuggestionsQueryPipe,
         OnTimeGauges,
+        RouteOnTimeRates,
       ],
+      exports: [RouteOnTimeRates],
     };
   }
 }

@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Why a promise is what it is: the calculation plus its explanation (scope capacity:calculate)
-         * @description Takes exactly the body of `POST /delivery/capacity` and answers its response in `calculation`, plus, per group: every valid path with each search it ran (the dates passed over and why: not a picking or departure day, holiday, cut-off passed, counter full with used/capacity, no open window), the dates the range filtered, the search that ran beyond the horizon, the rank keys; and for items without origin the placement candidates with their ordering key, coverage per round and outcome. The `basis` states what the run used: the instant ("now", settable with `at`), the configuration version, the request `identifier` and every stored counter row read. Answers 200 also when the calculation answers 404 ROUTES_NOT_FOUND (`calculationStatus`).
+         * @description Takes exactly the body of `POST /delivery/capacity` and answers its response in `calculation`, plus, per group: every valid path with each search it ran (the dates passed over and why: not a picking or departure day, holiday, cut-off passed, counter full with used/capacity, no open window), the dates the range filtered, the search that ran beyond the horizon, the rank keys; and for items without origin the placement candidates with their ordering key, coverage per round and outcome. The `basis` states what the run used: the instant ("now", settable with `at`), the configuration version, the request `identifier`, every stored counter row read, and each chosen route's on-time rate over the 28 days before "now" (docs/accuracy.md). Answers 200 also when the calculation answers 404 ROUTES_NOT_FOUND (`calculationStatus`).
          */
         post: operations["explainDeliveryCapacity"];
         delete?: never;
@@ -959,6 +959,26 @@ export interface components {
              */
             used: number;
         };
+        RouteOnTimeResponse: {
+            /**
+             * @description The path: leg codes joined with `>`.
+             * @example R-CD01-LIMCENTRO-N
+             */
+            route: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description Promises of the period delivered. */
+            delivered: number;
+            /** @description Promises of the period still out after their date. */
+            openPastDate: number;
+            /**
+             * @description onTime ÷ (delivered + openPastDate); null without either.
+             * @example 0.9159
+             */
+            onTimeRate: number | null;
+        };
         ExplanationBasisResponse: {
             /**
              * Format: date-time
@@ -982,6 +1002,8 @@ export interface components {
             identifier: string | null;
             /** @description Every stored counter row read (a counter without a row counts 0 used). Counters move as orders are placed: an earlier answer may have read other values. */
             counters: components["schemas"]["CounterReadingResponse"][];
+            /** @description Each chosen route's record over the 28 days before "now"'s day (business time zone): how often its promises were kept. */
+            routeOnTime: components["schemas"]["RouteOnTimeResponse"][];
         };
         CandidateOrderKeyResponse: {
             /** @enum {string} */

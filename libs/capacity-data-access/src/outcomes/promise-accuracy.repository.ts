@@ -16,10 +16,10 @@ const KEYS: Record<AccuracyGrouping, string> = {
   week: `to_char(promised_date, 'IYYY-"W"IW')`,
 };
 
-const countsOf = (key: string) => `
+const countsOf = (key: string, onlyRoutes = false) => `
   WITH promises AS (
     SELECT ${key} AS key, state, delay_days, slipped_step, failed_attempts, ignored_events, promised_date
-    FROM delivery_promises WHERE promised_date BETWEEN $1::date AND $2::date
+    FROM delivery_promises WHERE promised_date BETWEEN $1::date AND $2::date${onlyRoutes ? ' AND route = ANY($4::text[])' : ''}
   ), late AS (
     SELECT key, jsonb_agg(jsonb_build_object('days', delay_days, 'count', n) ORDER BY delay_days) AS days
     FROM (SELECT key, delay_days, count(*)::int AS n FROM promises WHERE delay_days > 0 GROUP BY 1, 2) AS d
@@ -63,12 +63,29 @@ export class PromiseAccuracyRepository {
       query.to,
       query.today,
     ]);
+    return this.recordsOf(rows);
+  }
+
+  private recordsOf(rows: readonly CountsRow[]): AccuracyGroupRecord[] {
     return rows.map(
       ({ key, ignoredEvents, PICKING, DEPARTURE, TRANSIT, DELIVERY_ATTEMPT, UNKNOWN, ...counts }) => ({
         key,
         ignoredEvents,
         counts: { ...counts, lateBySlippedStep: { PICKING, DEPARTURE, TRANSIT, DELIVERY_ATTEMPT, UNKNOWN } },
       }),
+    );
+  }
+
+  /** The promises of the range counted per route, for the routes named only (`delivery_promises_promised_idx`). */
+  async routes(
+    routes: readonly string[],
+    from: string,
+    to: string,
+    today: string,
+  ): Promise<AccuracyGroupRecord[]> {
+    if (routes.length === 0) return [];
+    return this.recordsOf(
+      await this.database.query<CountsRow>(countsOf(KEYS.route, true), [from, to, today, routes]),
     );
   }
 
