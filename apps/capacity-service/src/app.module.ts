@@ -62,7 +62,10 @@ export class AppModule {
             retentionDays: config.OUTCOME_RETENTION_DAYS,
           },
           {
-            onTimeTarget: config.ON_TIME_TARGET_PERCENT / 100,
+            onTime: {
+              target: config.ON_TIME_TARGET_PERCENT / 100,
+              refreshMs: config.CAPACITY_USAGE_REFRESH_MS,
+            },
             suggestionMinDeliveries: config.OUTCOME_SUGGESTION_MIN_DELIVERIES,
           },
         ),

@@ -8,14 +8,20 @@ import { PROMISE_ACCURACY, type PromiseAccuracyReader } from './promise-accuracy
 
 /** Origins reported at most (the worst first): the gauge's cardinality is bounded whatever the network. */
 export const MAX_ORIGINS_REPORTED = 50;
-export const ON_TIME_REFRESH_MS = 60_000;
 const WINDOW_DAYS = 7;
 
-export const ON_TIME_TARGET = Symbol('ON_TIME_TARGET');
+/** The alert's target (0–1) and how often the gauges are counted. */
+export interface OnTimeGaugeOptions {
+  readonly target: number;
+  readonly refreshMs: number;
+}
+
+export const ON_TIME_GAUGES = Symbol('ON_TIME_GAUGES');
 
 /**
  * `delivery_on_time_rate_7d{origin}` (docs/operations.md): per origin, the on-time rate of the promises of the last 7
- * days before today (business time zone), the 50 worst origins at most, counted every minute (not per scrape);
+ * days before today (business time zone), the 50 worst origins at most, counted on the usage gauges' timer
+ * (`CAPACITY_USAGE_REFRESH_MS`, not per scrape);
  * `delivery_on_time_target`, the setting the alert compares it with.
  */
 @Injectable()
@@ -27,13 +33,13 @@ export class OnTimeGauges implements OnApplicationBootstrap, BeforeApplicationSh
     @Inject(PROMISE_ACCURACY) private readonly reader: PromiseAccuracyReader,
     @Inject(OUTCOME_SETTINGS) private readonly settings: OutcomeSettings,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(ON_TIME_TARGET) target: number,
+    @Inject(ON_TIME_GAUGES) options: OnTimeGaugeOptions,
     metrics: MetricsService,
     @Inject(ROOT_LOGGER) logger: Logger,
   ) {
     metrics.gaugeCollected(
       'delivery_on_time_rate_7d',
-      'On-time rate of the promises of the last 7 days per origin (the 50 worst), refreshed every minute',
+      'On-time rate of the promises of the last 7 days per origin (the 50 worst), counted every CAPACITY_USAGE_REFRESH_MS',
       ['origin'],
       (gauge) => {
         for (const [origin, rate] of this.rates) gauge.set({ origin }, rate);
@@ -43,11 +49,11 @@ export class OnTimeGauges implements OnApplicationBootstrap, BeforeApplicationSh
       'delivery_on_time_target',
       'The on-time rate below which DeliveryOnTimeRateLow fires (ON_TIME_TARGET_PERCENT)',
       [],
-      (gauge) => gauge.set(target),
+      (gauge) => gauge.set(options.target),
     );
     this.ticks = new RepeatingTask(
       () => this.refresh(),
-      ON_TIME_REFRESH_MS,
+      options.refreshMs,
       (error) => logger.warn(`on-time gauges: ${error.message} (retrying at the next tick)`),
     );
   }

@@ -8,7 +8,7 @@ import { OutcomeEventsController } from './outcome-events.controller';
 import { OutcomeEventsPipe } from './outcome-events.pipe';
 import { OutcomeRecordingModule } from './outcome-recording.module';
 import type { OutcomeSettings } from './outcome.settings';
-import { ON_TIME_TARGET, OnTimeGauges } from './on-time.gauges';
+import { ON_TIME_GAUGES, OnTimeGauges, type OnTimeGaugeOptions } from './on-time.gauges';
 import {
   GetLeadTimeSuggestionsUseCase,
   SUGGESTION_MIN_DELIVERIES,
@@ -27,12 +27,12 @@ import { RouteOnTimeRates } from './route-on-time.rates';
 @Module({})
 export class OutcomesModule {
   /**
-   * `onTimeTarget`: the on-time rate (0–1) the alert compares each origin's with; `suggestionMinDeliveries`: lanes
-   * with fewer deliveries in the range get no lead-time suggestion.
+   * `onTime`: the on-time rate (0–1) the alert compares each origin's with and how often the gauges are counted;
+   * `suggestionMinDeliveries`: lanes with fewer deliveries in the range get no lead-time suggestion.
    */
   static forRoot(
     settings: OutcomeSettings,
-    options: { onTimeTarget: number; suggestionMinDeliveries: number },
+    options: { onTime: OnTimeGaugeOptions; suggestionMinDeliveries: number },
   ): DynamicModule {
     return {
       module: OutcomesModule,
@@ -48,7 +48,7 @@ export class OutcomesModule {
         OutcomeEventsPipe,
         DeliveryAccuracyQueryPipe,
         GetDeliveryAccuracyUseCase,
-        { provide: ON_TIME_TARGET, useValue: options.onTimeTarget },
+        { provide: ON_TIME_GAUGES, useValue: options.onTime },
         { provide: SUGGESTION_MIN_DELIVERIES, useValue: options.suggestionMinDeliveries },
         GetLeadTimeSuggestionsUseCase,
         LeadTimeSuggestionsQueryPipe,
