@@ -30,6 +30,8 @@ describe('the alert rules', () => {
       'DeliveryDeadLetters',
       'DeliveryDeadLetterQueueNotEmpty',
       'DeliveryIngestBacklogGrowing',
+      'DeliveryOnTimeRateLow',
+      'DeliveryOutcomeDeadLetters',
       'DeliveryBrokerDisconnected',
       'DeliveryDatabasePoolSaturated',
     ]);
@@ -98,6 +100,12 @@ describe('the alert rules', () => {
     });
     expect(byName.get('DeliveryConfigurationDiverged')?.for).toBe('1m');
     expect(byName.get('DeliveryIngestBacklogGrowing')?.for).toBe('15m');
+    expect(byName.get('DeliveryOnTimeRateLow')).toMatchObject({
+      for: '1h',
+      expr: expect.stringMatching(
+        /min by \(namespace, origin\) \(delivery_on_time_rate_7d\)\s*< on \(namespace\) group_left max by \(namespace\) \(delivery_on_time_target\)\s*$/,
+      ),
+    });
     expect(byName.get('DeliveryDispatchFullTomorrow')).toMatchObject({
       for: '10m',
       expr: expect.stringMatching(

@@ -1,5 +1,6 @@
 import { AuthConfig, AuthScheme, parseAuthConfig } from '@delivery/auth';
 import { combineConfig, databaseEnv, env, EnvOf, EnvSource, parseEnv, platformEnv } from '@delivery/platform';
+import { outcomeEnv } from './outcome.env';
 
 export const CAPACITY_AUTH_SCHEMES: AuthScheme[] = ['jwt', 'apiKey', 'basic'];
 
@@ -29,6 +30,11 @@ const capacityEnv = {
   CAPACITY_USAGE_REFRESH_MS: env.int(30_000, 50, 3_600_000),
   /** operations.md: share (%) of tomorrow's DISPATCH counters at 100 % above which the alert fires */
   CAPACITY_FULL_DISPATCH_ALERT_PERCENT: env.int(10, 0, 100),
+  ...outcomeEnv,
+  /** docs/operations.md: DeliveryOnTimeRateLow fires when an origin's 7-day on-time rate is below this (%) */
+  ON_TIME_TARGET_PERCENT: env.int(95, 0, 100),
+  /** docs/accuracy.md: lanes with fewer deliveries in the range get no lead-time suggestion */
+  OUTCOME_SUGGESTION_MIN_DELIVERIES: env.int(30, 1, 1_000_000),
 };
 
 export type CapacityConfig = EnvOf<typeof capacityEnv> & { auth: AuthConfig };

@@ -4,3 +4,6 @@ export * from './configuration/configuration-version.repository';
 export * from './configuration/configuration.repository';
 export * from './reservations/capacity-reservation.repository';
 export * from './usage/capacity-usage.repository';
+export * from './outcomes/outcome-event.repository';
+export * from './outcomes/outcome.records';
+export * from './outcomes/promise-accuracy.repository';

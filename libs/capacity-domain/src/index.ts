@@ -122,3 +122,17 @@ export { RESERVATION_STATUSES } from './reservation/reservation.model';
 export type { ReservationPlan, SelectionProblem } from './reservation/reservation.plan';
 export { planReservation } from './reservation/reservation.plan';
 export { UsedUnits } from './usage/used-units';
+
+export type {
+  OutcomeEvent,
+  OutcomeEventType,
+  PromiseOutcome,
+  PromisePlan,
+  PromiseState,
+  SlippedStep,
+} from './outcomes/promise-outcome';
+export { evaluatePromise, OUTCOME_EVENT_TYPES, SLIPPED_STEPS } from './outcomes/promise-outcome';
+export type { AccuracyCounts, AccuracyRates, LateDays } from './outcomes/promise-accuracy';
+export { accuracyRates, addCounts, byWorstOnTime } from './outcomes/promise-accuracy';
+export type { DelayCount, LeadTimeSuggestion } from './outcomes/lead-time-suggestion';
+export { MAX_LEAD_TIME_CHANGE_DAYS, suggestLeadTimeChange } from './outcomes/lead-time-suggestion';

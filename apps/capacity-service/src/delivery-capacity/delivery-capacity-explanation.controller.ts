@@ -16,6 +16,7 @@ import {
   EXPLANATION_REQUEST_EXAMPLE,
   EXPLANATION_RESPONSE_EXAMPLE,
 } from '@delivery/contracts';
+import { RouteOnTimeRates, type RouteOnTime } from '../outcomes';
 import { CapacityCalculator } from './capacity-calculator';
 import { ApiCapacityRequest } from './capacity-request.openapi';
 import { CapacityRequestPipe } from './capacity-request.pipe';
@@ -31,7 +32,10 @@ import { PresentedExplanation, presentExplanation } from './capacity-outcome.pre
 @ApiExtraModels(DeliveryCapacityExplanationResponse)
 @Controller('delivery')
 export class DeliveryCapacityExplanationController {
-  constructor(private readonly calculator: CapacityCalculator) {}
+  constructor(
+    private readonly calculator: CapacityCalculator,
+    private readonly routeOnTime: RouteOnTimeRates,
+  ) {}
 
   @Post('capacity/explanation')
   @HttpCode(200)
@@ -46,7 +50,8 @@ export class DeliveryCapacityExplanationController {
       'range filtered, the search that ran beyond the horizon, the rank keys; and for items without origin ' +
       'the placement candidates with their ordering key, coverage per round and outcome. The `basis` states what ' +
       'the run used: the instant ("now", settable with `at`), the configuration version, the request ' +
-      '`identifier` and every stored counter row read. Answers 200 also when the calculation answers 404 ' +
+      "`identifier`, every stored counter row read, and each chosen route's on-time rate over the 28 days before " +
+      '"now" (docs/accuracy.md). Answers 200 also when the calculation answers 404 ' +
       'ROUTES_NOT_FOUND (`calculationStatus`).',
   })
   @ApiCapacityRequest(
@@ -70,8 +75,12 @@ export class DeliveryCapacityExplanationController {
   async explain(
     @Body(CapacityRequestPipe) request: CapacityRequest,
     @Query(new ParametersPipe(CapacityExplanationQuery)) { at }: CapacityExplanationQuery,
-  ): Promise<PresentedExplanation> {
+  ): Promise<PresentedExplanation & { explanation: { basis: { routeOnTime: RouteOnTime[] } } }> {
     const explained = await this.calculator.explain(request, at === undefined ? null : new Date(at));
-    return presentExplanation(explained, isLayoutA(request) ? 'A' : 'B');
+    const presented = presentExplanation(explained, isLayoutA(request) ? 'A' : 'B');
+    const { basis, groups } = presented.explanation;
+    const chosen = groups.flatMap((group) => (group.chosenRoute ? [group.chosenRoute] : []));
+    const routeOnTime = await this.routeOnTime.of(chosen, new Date(basis.now));
+    return { ...presented, explanation: { ...presented.explanation, basis: { ...basis, routeOnTime } } };
   }
 }

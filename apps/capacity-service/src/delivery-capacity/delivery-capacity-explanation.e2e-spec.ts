@@ -97,6 +97,16 @@ describe('POST /delivery/capacity/explanation', () => {
       configurationVersion: version,
       identifier: 'order-8812',
       counters: [{ scope: 'DISPATCH', ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', used: 199 }],
+      routeOnTime: [
+        {
+          route: 'R-CD01-LIMCENTRO-N',
+          from: '2026-10-27',
+          to: '2026-11-23',
+          delivered: 0,
+          openPastDate: 0,
+          onTimeRate: null,
+        },
+      ],
     });
     const [picking, departure] = late.body.explanation.groups[0].paths[0].searches;
     expect(picking).toMatchObject({

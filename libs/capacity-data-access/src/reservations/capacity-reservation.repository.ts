@@ -19,9 +19,19 @@ const COLUMNS = `identifier, body_hash AS "bodyHash", status, created_at AS "cre
  * R2.3 and R2.4 for the reservations written in the same turn of the event loop, in one statement and one
  * transaction (`capacity_reserve`, see the migration): each takes all its counters or none, a duplicate identifier
  * takes nothing. One round trip and one commit for the batch rather than one per reservation; on a hot counter the
- * row lock is held once per batch instead of once per reservation.
+ * row lock is held once per batch instead of once per reservation. The calculation request of each reservation
+ * written is kept beside it (`capacity_reservation_requests`), in the same statement, so its promise can be replayed.
  */
-const RESERVE = `SELECT slot, outcome, full_counters AS "fullCounters" FROM capacity_reserve($1::jsonb)`;
+const RESERVE = `
+  WITH reserved AS (SELECT slot, outcome, full_counters FROM capacity_reserve($1::jsonb)),
+  kept AS (
+    INSERT INTO capacity_reservation_requests (identifier, request)
+    SELECT r.item ->> 'identifier', r.item -> 'request'
+    FROM reserved JOIN jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(item, position) ON r.position = reserved.slot
+    WHERE reserved.outcome = 'created' AND r.item ? 'request'
+    ON CONFLICT (identifier) DO UPDATE SET request = EXCLUDED.request
+  )
+  SELECT slot, outcome, full_counters AS "fullCounters" FROM reserved`;
 
 /** R2.5/R2.7: HELD or CONFIRMED → RELEASED, giving back what it took; once, whoever else tries at the same time. */
 const RELEASE = `

@@ -74,6 +74,8 @@ export interface NewReservation {
   holdExpiresAt: Date;
   selections: ReservedSelection[];
   taken: CounterTake[];
+  /** the calculation request as received, kept so that the promise can be replayed */
+  request?: unknown;
 }
 
 /** Counters of a take that had no room left (`used + units > capacity`) when the reservation was written. */

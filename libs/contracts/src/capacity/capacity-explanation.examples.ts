@@ -141,6 +141,16 @@ export const EXPLANATION_RESPONSE_EXAMPLE = {
           used: 199,
         },
       ],
+      routeOnTime: [
+        {
+          route: 'R-CD01-LIMCENTRO-N',
+          from: '2026-10-25',
+          to: '2026-11-21',
+          delivered: 0,
+          openPastDate: 0,
+          onTimeRate: null,
+        },
+      ],
     },
     placement: null,
     groups: [

@@ -446,6 +446,35 @@ export class ExplanationBasisResponse {
       'Counters move as orders are placed: an earlier answer may have read other values.',
   })
   counters!: CounterReadingResponse[];
+  @ApiProperty({
+    type: () => RouteOnTimeResponse,
+    isArray: true,
+    description:
+      'Each chosen route\'s record over the 28 days before "now"\'s day (business time zone): how often its promises were kept.',
+  })
+  routeOnTime!: RouteOnTimeResponse[];
+}
+
+/** A chosen route's on-time record over the 28 days before "now" (docs/accuracy.md). */
+export class RouteOnTimeResponse {
+  @ApiProperty({
+    type: String,
+    example: 'R-CD01-LIMCENTRO-N',
+    description: 'The path: leg codes joined with `>`.',
+  })
+  route!: string;
+  @ApiProperty({ type: String, format: 'date' }) from!: string;
+  @ApiProperty({ type: String, format: 'date' }) to!: string;
+  @ApiProperty({ type: Number, description: 'Promises of the period delivered.' }) delivered!: number;
+  @ApiProperty({ type: Number, description: 'Promises of the period still out after their date.' })
+  openPastDate!: number;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 0.9159,
+    description: 'onTime ÷ (delivered + openPastDate); null without either.',
+  })
+  onTimeRate!: number | null;
 }
 
 export class CalculationExplanationResponse {
