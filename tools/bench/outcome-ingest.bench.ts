@@ -9,7 +9,7 @@ import { execFileSync } from 'node:child_process';
 import { connect } from 'amqplib';
 import { Client } from 'pg';
 import { formatDate, parseDate } from '@delivery/capacity-domain';
-import { outcomeTopology } from '@delivery/messaging';
+import { outcomeTopology } from '@delivery/capacity-data-access';
 import { createRabbitTestVhost } from '@delivery/messaging/testing';
 import { startAppProcess } from '@delivery/platform/testing';
 import { type BenchScenario, verdict } from './bench-scenario';

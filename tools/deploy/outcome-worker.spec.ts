@@ -1,5 +1,5 @@
 import { parseOutcomeWorkerConfig } from '@delivery/capacity-service';
-import { OUTCOME_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
+import { OUTCOME_TOPOLOGY_DEFAULTS } from '@delivery/capacity-data-access';
 import { recordingEnv, RUNTIME_VARIABLES, SECRET_VARIABLES } from './app-environment';
 import {
   containerEnvironment,

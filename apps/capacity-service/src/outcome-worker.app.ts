@@ -1,4 +1,5 @@
-import { outcomeTopology, Messaging } from '@delivery/messaging';
+import { outcomeTopology } from '@delivery/capacity-data-access';
+import { Messaging } from '@delivery/messaging';
 import { createHttpApp } from '@delivery/platform';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { OutcomeWorkerConfig } from './outcome-worker.config';

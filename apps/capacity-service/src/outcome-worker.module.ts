@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import type { Clock } from '@delivery/capacity-domain';
-import { InMemoryBroker, MessagingModule, outcomeTopology } from '@delivery/messaging';
+import { outcomeTopology } from '@delivery/capacity-data-access';
+import { InMemoryBroker, MessagingModule } from '@delivery/messaging';
 import { PersistenceModule } from '@delivery/persistence';
 import { messageFormat, PlatformModule } from '@delivery/platform';
 import type { OutcomeWorkerConfig } from './outcome-worker.config';

@@ -7,3 +7,4 @@ export * from './usage/capacity-usage.repository';
 export * from './outcomes/outcome-event.repository';
 export * from './outcomes/outcome.records';
 export * from './outcomes/promise-accuracy.repository';
+export * from './outcomes/outcome.topology';

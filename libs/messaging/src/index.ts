@@ -14,7 +14,6 @@ export * from './message.headers';
 export * from './message.types';
 export * from './messaging.hooks';
 export * from './messaging.logger';
-export * from './outcome-topology';
 export * from './permanent-message.error';
 export * from './work-queue.topology';
 export * from './publish.error';

@@ -1,7 +1,8 @@
 import { connect } from 'amqplib';
 import request from 'supertest';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { MessageHeaders, outcomeTopology } from '@delivery/messaging';
+import { outcomeTopology } from '@delivery/capacity-data-access';
+import { MessageHeaders } from '@delivery/messaging';
 import { createRabbitTestVhost, RabbitTestVhost, waitFor } from '@delivery/messaging/testing';
 import { Database } from '@delivery/persistence';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';

@@ -1,12 +1,8 @@
 import { Controller, UseFilters } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
+import { OUTCOME_TOPOLOGY_DEFAULTS } from '@delivery/capacity-data-access';
 import { OutcomeEventsValidator } from '@delivery/contracts';
-import {
-  MessageContext,
-  MessageErrorPassthroughFilter,
-  OUTCOME_TOPOLOGY_DEFAULTS,
-  PermanentMessageError,
-} from '@delivery/messaging';
+import { MessageContext, MessageErrorPassthroughFilter, PermanentMessageError } from '@delivery/messaging';
 import { LogContext } from '@delivery/platform';
 import { OutcomeMetrics } from './outcome.metrics';
 import { RecordOutcomeEventsUseCase } from './record-outcome-events.use-case';
