@@ -1,5 +1,5 @@
 /**
- * What the configuration use cases need of storage (bound in configuration.providers.ts). The use cases own the
+ * What the configuration use cases need of storage (bound in configuration.module.ts, to `ConfigurationRepository`). The use cases own the
  * order of the steps; an implementation only runs each one.
  */
 import type {

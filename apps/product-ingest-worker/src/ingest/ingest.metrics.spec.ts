@@ -1,12 +1,19 @@
 import { MetricsService } from '@delivery/platform';
 import { IngestMetrics, type QueueDepths } from './ingest.metrics';
 
-/** The queue-depth gauges are refreshed on a timer; a scrape only reads the last values (no channel opened). */
+/**
+ * The queue-depth gauges are refreshed on a timer; a scrape only reads the last values (no channel opened). The
+ * timer is Jest's: time moves only when a test moves it.
+ */
 describe('IngestMetrics queue depths', () => {
+  const INTERVAL = 60_000;
   const depthLines = async (metrics: MetricsService) =>
     (await metrics.registry.metrics())
       .split('\n')
       .filter((line) => line.startsWith('product_ingest_queue_depth{'));
+
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
 
   it('reads the depths on its timer only: 20 scrapes open no channel and read nothing', async () => {
     const metrics = new MetricsService({ service: 'test', version: '1' });
@@ -16,8 +23,8 @@ describe('IngestMetrics queue depths', () => {
     ingest.observeQueues(async () => {
       reads++;
       return { ...depths };
-    }, 60_000);
-    await new Promise((resolve) => setImmediate(resolve));
+    }, INTERVAL);
+    await jest.advanceTimersByTimeAsync(0);
     expect(reads).toBe(1);
     for (let i = 0; i < 20; i++)
       expect(await depthLines(metrics)).toEqual([
@@ -26,6 +33,10 @@ describe('IngestMetrics queue depths', () => {
         'product_ingest_queue_depth{queue="dead_letter"} 2',
       ]);
     expect(reads).toBe(1);
+    await jest.advanceTimersByTimeAsync(INTERVAL - 1);
+    expect(reads).toBe(1);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(reads).toBe(2);
     ingest.onModuleDestroy();
   });
 
@@ -39,18 +50,21 @@ describe('IngestMetrics queue depths', () => {
     ];
     let reads = 0;
     ingest.observeQueues(async () => {
-      const answer = answers[Math.min(reads++, answers.length - 1)];
+      const answer = answers[reads++];
       if (answer instanceof Error) throw answer;
       return answer;
-    }, 30);
-    const until = async (count: number) => {
-      while (reads < count) await new Promise((resolve) => setTimeout(resolve, 5));
-      await new Promise((resolve) => setImmediate(resolve));
-    };
-    await until(2);
-    expect(await depthLines(metrics)).toContain('product_ingest_queue_depth{queue="main"} 5');
-    await until(3);
+    }, INTERVAL);
+    await jest.advanceTimersByTimeAsync(0);
+    expect(await depthLines(metrics)).toContain('product_ingest_queue_depth{queue="main"} 0');
+    await jest.advanceTimersByTimeAsync(INTERVAL);
+    expect(await depthLines(metrics)).toEqual([
+      'product_ingest_queue_depth{queue="main"} 5',
+      'product_ingest_queue_depth{queue="retry"} 0',
+      'product_ingest_queue_depth{queue="dead_letter"} 1',
+    ]);
+    await jest.advanceTimersByTimeAsync(INTERVAL);
     expect(await depthLines(metrics)).toEqual([]);
+    expect(reads).toBe(3);
     ingest.onModuleDestroy();
   });
 });

@@ -1,64 +1,23 @@
 /**
- * Configuration in Postgres (configuration.md "Storage", "Versions", "Across replicas"): what the configuration use
- * cases do with it, one step at a time. The use cases own the order (validate, check storage, then in one
- * transaction lock, replace, read back and record); this class only runs the statements of each step.
+ * Configuration in Postgres (configuration.md "Storage", "Versions", "Across replicas"), as the configuration use
+ * cases need it (their `ConfigurationStore` port): the storage check, the transaction of an import or a load
+ * (configuration.transaction.ts), and `capacity_configuration_versions` read and pruned. The use cases own the order
+ * (validate, check storage, then in one transaction lock, replace, read back and record); this class and the
+ * transaction it opens only run the statements of each step.
  */
 import type {
-  ConfigurationDocument,
   ConfigurationProblem,
   Pacer,
-  StockRow,
   StoredConfiguration,
-  UsageRow,
   ValidatedConfiguration,
-  VersionProvenance,
   VersionRecord,
 } from '@delivery/capacity-domain';
-import { Database, type NotificationListener, type Sql } from '@delivery/persistence';
+import { Database, type NotificationListener, queryInBatches, type Sql } from '@delivery/persistence';
 import { storageProblemsPaced } from './configuration-storage.limits';
-import { ConfigurationTablesRepository } from './configuration-tables.repository';
-import { CONFIGURATION_CHANNEL, ConfigurationVersionRepository } from './configuration-version.repository';
-import { OperationalRowsRepository } from './operational-rows.repository';
+import { CONFIGURATION_CHANNEL, ConfigurationTransaction } from './configuration.transaction';
 
-const tables = new ConfigurationTablesRepository();
-const versions = new ConfigurationVersionRepository();
-const rows = new OperationalRowsRepository();
-
-/** The steps of an import or a load, inside their one transaction. */
-export class ConfigurationTransaction {
-  constructor(private readonly sql: Sql) {}
-
-  /** Waits for other loads and imports, of any replica, to finish (call first). */
-  lock(): Promise<void> {
-    return versions.lock(this.sql);
-  }
-
-  /** Replaces every configuration table with `document` (`timezoneGiven` false: the column stays null, E1.1). */
-  replaceTables(document: ConfigurationDocument, timezoneGiven: boolean): Promise<void> {
-    return tables.replace(this.sql, document, timezoneGiven);
-  }
-
-  upsertStock(stock: readonly StockRow[]): Promise<void> {
-    return rows.upsertStock(this.sql, stock);
-  }
-
-  upsertUsage(usage: readonly UsageRow[]): Promise<void> {
-    return rows.upsertUsage(this.sql, usage);
-  }
-
-  /** The tables as a raw document (not validated: a load never trusts them). */
-  readTables(): Promise<Record<string, unknown>> {
-    return tables.read(this.sql);
-  }
-
-  /** Records `document` as the next version; the other replicas are notified when the transaction commits. */
-  recordVersion(
-    document: object,
-    provenance: VersionProvenance,
-  ): Promise<{ version: number; loadedAt: Date }> {
-    return versions.record(this.sql, document, provenance);
-  }
-}
+const RECORD_COLUMNS = `version::float8 AS version, loaded_at AS "loadedAt", created_by AS "createdBy", how,
+  source_version::float8 AS "sourceVersion", node_count AS nodes, zone_count AS zones, route_count AS routes`;
 
 export class ConfigurationRepository {
   constructor(private readonly database: Database) {}
@@ -79,32 +38,60 @@ export class ConfigurationRepository {
 
   /** The newest recorded version when it is newer than `version`, else null. */
   newerThan(version: number): Promise<StoredConfiguration | null> {
-    return this.database.transaction((sql) => versions.newerThan(sql, version));
+    return this.database.transaction(async (sql) => {
+      const [row] = await sql.query<{ version: number }>(
+        `SELECT version::float8 AS version FROM capacity_configuration_versions
+         WHERE version > $1 ORDER BY version DESC LIMIT 1`,
+        [version],
+      );
+      return row === undefined ? null : readVersion(sql, row.version);
+    });
   }
 
   /** Version `version` with its document (read in batches), or null. */
   version(version: number): Promise<StoredConfiguration | null> {
-    return this.database.transaction((sql) => versions.read(sql, version));
+    return this.database.transaction((sql) => readVersion(sql, version));
   }
 
   /** A page of the history (newest first, older than `before`) and the newest version's number, read together. */
   history(before: number | null, limit: number): Promise<{ versions: VersionRecord[]; newest: number }> {
-    return this.database.transaction(async (sql) => ({
-      versions: await versions.list(sql, before, limit),
-      newest: await versions.newest(sql),
-    }));
+    return this.database.transaction(async (sql) => {
+      const versions = await sql.query<VersionRecord>(
+        `SELECT ${RECORD_COLUMNS} FROM capacity_configuration_versions
+         WHERE $1::bigint IS NULL OR version < $1 ORDER BY version DESC LIMIT $2`,
+        [before, limit],
+      );
+      const [{ newest }] = await sql.query<{ newest: number }>(
+        'SELECT COALESCE(MAX(version), 0)::float8 AS newest FROM capacity_configuration_versions',
+      );
+      return { versions, newest };
+    });
   }
 
   /** Version `version` without its document, or null. */
-  findVersion(version: number): Promise<VersionRecord | null> {
-    return this.database.transaction((sql) => versions.find(sql, version));
+  async findVersion(version: number): Promise<VersionRecord | null> {
+    const [row] = await this.database.query<VersionRecord>(
+      `SELECT ${RECORD_COLUMNS} FROM capacity_configuration_versions WHERE version = $1`,
+      [version],
+    );
+    return row ?? null;
   }
 
-  /** Removes the versions older than `olderThan` beyond the newest `keep`, under the load lock; the numbers removed. */
+  /**
+   * Removes the versions loaded before `olderThan` that are not among the newest `keep` (the newest, active one
+   * always among them), under the load lock; answers the numbers removed.
+   */
   pruneVersions(keep: number, olderThan: Date): Promise<number[]> {
     return this.database.transaction(async (sql) => {
-      await versions.lock(sql);
-      return versions.prune(sql, keep, olderThan);
+      await new ConfigurationTransaction(sql).lock();
+      const rows = await sql.query<{ version: number }>(
+        `DELETE FROM capacity_configuration_versions
+         WHERE loaded_at < $2 AND version NOT IN (
+           SELECT version FROM capacity_configuration_versions ORDER BY version DESC LIMIT GREATEST($1::int, 1))
+         RETURNING version::float8 AS version`,
+        [keep, olderThan],
+      );
+      return rows.map((row) => row.version).sort((a, b) => a - b);
     });
   }
 
@@ -133,4 +120,35 @@ export class ConfigurationRepository {
       'capacity-service-config-listener',
     );
   }
+}
+
+/**
+ * Version `version` with its document, or null when there is none. The document is read as one row per list entry
+ * fetched in batches (a large document is then parsed a batch at a time, never as one blocking JSON.parse of
+ * megabytes). Call inside a transaction.
+ */
+async function readVersion(sql: Sql, version: number): Promise<StoredConfiguration | null> {
+  const [row] = await sql.query<{ version: number; loadedAt: Date }>(
+    `SELECT version::float8 AS version, loaded_at AS "loadedAt"
+     FROM capacity_configuration_versions WHERE version = $1`,
+    [version],
+  );
+  if (row === undefined) return null;
+  const parts = await sql.query<{ key: string; value: unknown }>(
+    `SELECT e.key, CASE WHEN jsonb_typeof(e.value) = 'array' THEN '[]'::jsonb ELSE e.value END AS value
+     FROM capacity_configuration_versions v, jsonb_each(v.document) e WHERE v.version = $1`,
+    [row.version],
+  );
+  const entries = await queryInBatches<{ key: string; value: unknown }>(
+    sql,
+    `SELECT e.key, a.value
+     FROM capacity_configuration_versions v, jsonb_each(v.document) e,
+       jsonb_array_elements(CASE WHEN jsonb_typeof(e.value) = 'array' THEN e.value ELSE '[]'::jsonb END)
+         WITH ORDINALITY AS a(value, position)
+     WHERE v.version = $1 ORDER BY e.key, a.position`,
+    [row.version],
+  );
+  const document = Object.fromEntries(parts.map(({ key, value }) => [key, value]));
+  for (const { key, value } of entries) (document[key] as unknown[]).push(value);
+  return { ...row, document };
 }

@@ -1,8 +1,8 @@
 import { Database } from '@delivery/persistence';
-import { OperationalRowsRepository } from '../configuration/operational-rows.repository';
+import { ConfigurationTransaction } from '../configuration/configuration.transaction';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 import { CapacityReservationRepository } from './capacity-reservation.repository';
-import type { CounterTake, NewReservation } from '@delivery/capacity-domain';
+import type { CounterTake, NewReservation, UsageRow } from '@delivery/capacity-domain';
 
 /** reservations.md R2.3–R2.5 in SQL: exact counter rows before and after every statement. */
 const T0 = new Date('2026-11-22T17:00:00Z');
@@ -301,11 +301,12 @@ describe('CapacityReservationRepository', () => {
 
   it('a usage import over a reserved counter sets it and clears the stamped capacity; a release never goes below 0', async () => {
     await repository.reserve(hold('a', [DISPATCH]));
-    const usage = new OperationalRowsRepository();
-    await usage.upsertUsage(db, [{ scope: 'DISPATCH', ref: 'R1', date: '2026-11-25', used: 12 }]);
+    const upsertUsage = (rows: UsageRow[]) =>
+      db.transaction((sql) => new ConfigurationTransaction(sql).upsertUsage(rows));
+    await upsertUsage([{ scope: 'DISPATCH', ref: 'R1', date: '2026-11-25', used: 12 }]);
     expect(await counters()).toEqual(['DISPATCH R1 2026-11-25 used 12']);
     expect((await repository.reserve(hold('b', [DISPATCH]))).kind).toBe('full');
-    await usage.upsertUsage(db, [{ scope: 'DISPATCH', ref: 'R1', date: '2026-11-25', used: 1 }]);
+    await upsertUsage([{ scope: 'DISPATCH', ref: 'R1', date: '2026-11-25', used: 1 }]);
     await repository.release('a', minutes(1));
     expect(await counters()).toEqual(['DISPATCH R1 2026-11-25 used 0']);
   });

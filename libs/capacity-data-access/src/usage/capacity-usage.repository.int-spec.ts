@@ -7,7 +7,9 @@ import { CapacityUsageRepository } from './capacity-usage.repository';
 /**
  * The usage view's read against real Postgres: whole days, then only the counters of reservations written since the
  * mark — on any connection, including a transaction still open at the last read — and a mark whose changes can no
- * longer be told once counters are removed.
+ * longer be told once counters are removed. A mark is the oldest transaction running on the whole server at the
+ * read: while one older than a write runs anywhere (another test file's database, say), that write is read again.
+ * What this guarantees is asserted as such; `againAt` tells a test whether the server held a mark back.
  */
 const DAY = parseDate('2026-11-25') as number;
 const NEXT = DAY + 1;
@@ -32,6 +34,18 @@ describe('CapacityUsageRepository', () => {
     db.transaction(async (sql) => {
       for (const statement of reservationWrites(identifier, ref, date, used)) await sql.query(statement);
     });
+  /**
+   * Whether the transaction that last wrote (`written_by`) or inserted (`created_by`) reservation `identifier` is at
+   * or above `mark` (its transaction part): a transaction older than that write was still running at the read.
+   */
+  const againAt = async (mark: UsageMark, identifier: string, column: 'written_by' | 'created_by') => {
+    const [row] = await db.query<{ again: boolean }>(
+      `SELECT ${column} >= split_part($1, '/', 1)::xid8 AS again FROM capacity_reservations WHERE identifier = $2`,
+      [mark, identifier],
+    );
+    return row.again;
+  };
+  const held = (read: UsageRead) => read.reservations.map((r) => `${r.identifier} ${r.held}`).sort();
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -74,12 +88,14 @@ describe('CapacityUsageRepository', () => {
     await write(`UPDATE capacity_counters SET used = 9 WHERE ref = 'R1:AM'`); // no reservation: not a change read
     const second = await repository.read({ load: [], since: { mark: first.mark, ...WEEK } });
     expect(lines(second)).toEqual(['DISPATCH R1 +0 0']);
-    expect(second.reservations.map((r) => `${r.identifier} ${r.held}`).sort()).toEqual(['a true', 'b true']);
+    expect(held(second)).toEqual(['a true', 'b true']);
     expect(second.changesKnown).toBe(true);
     await reserve('a', 'R1', '2026-11-25', 3); // the same reservation again: now released
     const third = await repository.read({ load: [], since: { mark: second.mark, ...WEEK } });
-    expect(third.reservations.map((r) => `${r.identifier} ${r.held}`)).toEqual(['a false']);
-    expect(lines(third)).toEqual(['DISPATCH R1 +0 3']);
+    // b, written before the second read, comes again only while a transaction older than it ran at that read
+    const bAgain = await againAt(second.mark, 'b', 'written_by');
+    expect(held(third)).toEqual(bAgain ? ['a false', 'b true'] : ['a false']);
+    expect(lines(third)).toEqual(['DISPATCH R1 +0 3']); // b's counter is outside the days held
   });
 
   it('does not read again the counters of a hold only confirmed since its mark (a confirmation moves none)', async () => {
@@ -89,8 +105,33 @@ describe('CapacityUsageRepository', () => {
       `UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL WHERE identifier = 'c'`,
     );
     const second = await repository.read({ load: [], since: { mark: first.mark, ...WEEK } });
-    expect(second.reservations.map((r) => `${r.identifier} ${r.held}`)).toEqual(['c false']);
-    expect(second.used).toEqual([]);
+    expect(held(second)).toEqual(['c false']);
+    // unless a transaction older than the hold still ran at the first read: then its creation is read again
+    const createdAgain = await againAt(first.mark, 'c', 'created_by');
+    expect(lines(second)).toEqual(createdAgain ? ['WINDOW R1:AM +1 2'] : []);
+  });
+
+  it('reads again what was written before its mark while an older transaction still runs, at its current state', async () => {
+    const older = new Client({ connectionString: database.url });
+    await older.connect();
+    try {
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()'); // holds every mark from here below the writes that follow
+      await reserve('c', 'R1:AM', '2026-11-26', 2);
+      await reserve('d', 'R1', '2026-11-25', 6);
+      const first = await repository.read({ load: [DAY, NEXT], since: null });
+      expect(lines(first)).toEqual(['DISPATCH R1 +0 6', 'WINDOW R1:AM +1 2']);
+      await write(
+        `UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL WHERE identifier = 'c'`,
+      );
+      const second = await repository.read({ load: [], since: { mark: first.mark, ...WEEK } });
+      expect(held(second)).toEqual(['c false', 'd true']);
+      expect(lines(second)).toEqual(['DISPATCH R1 +0 6', 'WINDOW R1:AM +1 2']);
+      expect(second.changesKnown).toBe(true);
+    } finally {
+      await older.query('ROLLBACK');
+      await older.end();
+    }
   });
 
   it('sees at the next read what a transaction still open at the last one commits afterwards', async () => {

@@ -17,7 +17,10 @@ import {
  * named by the reservations written since the mark (`capacity_reservations_written_by_idx`) in a way that moved
  * them — created since (a hold), or ended (a release, an expiry), not only confirmed — read by primary key, back at
  * 0 included. `reservations` are those same reservations — or, without a mark, every HELD one. `written` is the
- * oldest transaction still running now: whatever commits after this statement was written by it or a later one.
+ * oldest transaction still running now, on the whole server: whatever commits after this statement was written by
+ * it or a later one (never missed); what committed before may be at or above it too, when an older transaction of
+ * any database is still running, and is then read again (harmless: reservations come with their status, counters
+ * whole).
  * `removals` goes up when counters or HELD reservations are removed (the triggers of `capacity_usage_removals`). One
  * statement, one snapshot: all of it agrees.
  */

@@ -1,16 +1,17 @@
 import { Database } from '@delivery/persistence';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
-import { ConfigurationVersionRepository } from './configuration-version.repository';
+import { ConfigurationRepository } from './configuration.repository';
 
 /** A version's document is sent in parts and assembled by Postgres: it must come back exactly as given. */
-describe('ConfigurationVersionRepository', () => {
+describe('ConfigurationRepository versions', () => {
   let database: TestDatabase;
   let db: Database;
-  const versions = new ConfigurationVersionRepository();
+  let repository: ConfigurationRepository;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     db = new Database({ url: database.url, poolSize: 2 });
+    repository = new ConfigurationRepository(db);
   });
   afterAll(async () => {
     await db.close();
@@ -18,10 +19,10 @@ describe('ConfigurationVersionRepository', () => {
   });
 
   const record = (document: object) =>
-    db.transaction((manager) =>
-      versions.record(manager, document, { subject: 'ops', how: 'IMPORT', sourceVersion: null }),
+    repository.transaction((steps) =>
+      steps.recordVersion(document, { subject: 'ops', how: 'IMPORT', sourceVersion: null }),
     );
-  const newerThan = (version: number) => db.transaction((manager) => versions.newerThan(manager, version));
+  const newerThan = (version: number) => repository.newerThan(version);
 
   it('records a document of many parts in order, with empty lists, objects and scalars intact', async () => {
     const routes = Array.from({ length: 2_500 }, (_, index) => ({
@@ -55,16 +56,16 @@ describe('ConfigurationVersionRepository', () => {
 
   it('records who and how, lists newest first, and the retention never removes the newest (active) versions', async () => {
     for (let index = 0; index < 4; index++) {
-      await db.transaction((sql) =>
-        versions.record(
-          sql,
+      await repository.transaction((steps) =>
+        steps.recordVersion(
           { nodes: [{}], zones: [], routes: [{}, {}] },
           { subject: `p${index}`, how: 'ROLLBACK', sourceVersion: 1 },
         ),
       );
     }
-    const page = await db.transaction((sql) => versions.list(sql, 6, 2));
-    expect(page).toEqual([
+    const page = await repository.history(6, 2);
+    expect(page.newest).toBe(6);
+    expect(page.versions).toEqual([
       {
         version: 5,
         loadedAt: expect.any(Date),
@@ -86,8 +87,7 @@ describe('ConfigurationVersionRepository', () => {
         routes: 2,
       },
     ]);
-    const prune = (keep: number, olderThan: Date) =>
-      db.transaction((sql) => versions.prune(sql, keep, olderThan));
+    const prune = (keep: number, olderThan: Date) => repository.pruneVersions(keep, olderThan);
     // every version is old: beyond the newest 3, all go
     await db.query(`UPDATE capacity_configuration_versions SET loaded_at = now() - interval '100 days'`);
     expect(await prune(3, new Date())).toEqual([1, 2, 3]);
@@ -96,7 +96,9 @@ describe('ConfigurationVersionRepository', () => {
     expect(await prune(1, new Date(Date.now() - 86_400_000))).toEqual([]);
     // even keep 0 keeps the newest, active version
     expect(await prune(0, new Date())).toEqual([4, 5]);
-    expect(await db.transaction((sql) => versions.newest(sql))).toBe(6);
+    expect((await repository.history(null, 10)).newest).toBe(6);
+    expect(await repository.findVersion(5)).toBeNull();
+    expect((await repository.version(6))?.document).toEqual({ nodes: [{}], zones: [], routes: [{}, {}] });
     expect(
       (await db.query('SELECT version::int AS v FROM capacity_configuration_versions')).map((r) => r.v),
     ).toEqual([6]);
