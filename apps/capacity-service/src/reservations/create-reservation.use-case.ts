@@ -68,7 +68,7 @@ export class CreateReservationUseCase {
       holdExpiresAt: new Date(now.getTime() + command.holdMinutes * 60_000),
       selections: plan.selections,
       taken: plan.taken,
-      request: body.request,
+      request: command.request,
     };
     const result = await this.reservations.reserve(reservation);
     switch (result.kind) {
