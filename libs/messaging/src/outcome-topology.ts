@@ -1,12 +1,12 @@
 import { DEFAULT_DELIVERY_LIMIT, DEFAULT_RETRY_BACKOFF } from './delivery.policy';
-import { productTopology, type ProductTopology, type ProductTopologyOptions } from './product-topology';
+import { workQueueTopology, type WorkQueueOptions, type WorkQueueTopology } from './work-queue.topology';
 
 /**
- * The outcome events' topology (docs/accuracy.md): the product pipeline's shape under its own names — `delivery-outcomes`
+ * The outcome events' topology (docs/accuracy.md): a work queue under their own names — `delivery-outcomes`
  * (topic) → `delivery-outcomes.events` (quorum) with `delivery.outcome`, retries through
  * `delivery-outcomes.retry` with back-off, dead letters kept in `delivery-outcomes.dead-letter` (never dropped).
  */
-export const OUTCOME_TOPOLOGY_DEFAULTS: ProductTopologyOptions = {
+export const OUTCOME_TOPOLOGY_DEFAULTS: WorkQueueOptions = {
   exchange: 'delivery-outcomes',
   queue: 'delivery-outcomes.events',
   retryQueue: 'delivery-outcomes.retry',
@@ -16,6 +16,6 @@ export const OUTCOME_TOPOLOGY_DEFAULTS: ProductTopologyOptions = {
   retryBackoff: DEFAULT_RETRY_BACKOFF,
 };
 
-export function outcomeTopology(overrides: Partial<ProductTopologyOptions> = {}): ProductTopology {
-  return productTopology({ ...OUTCOME_TOPOLOGY_DEFAULTS, ...overrides });
+export function outcomeTopology(overrides: Partial<WorkQueueOptions> = {}): WorkQueueTopology {
+  return workQueueTopology({ ...OUTCOME_TOPOLOGY_DEFAULTS, ...overrides });
 }
