@@ -67,8 +67,8 @@ const scenario: BenchScenario = {
       AMQP_URL: rabbit.url,
       OUTCOME_SWEEP_INTERVAL_MS: '3600000',
     });
-    let seconds = 0;
-    let rss = 0;
+    let seconds: number;
+    let rss: number;
     try {
       await worker.waitUntilReady();
       const topology = outcomeTopology();
