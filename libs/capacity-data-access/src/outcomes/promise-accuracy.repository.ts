@@ -1,6 +1,7 @@
 /**
  * The accuracy aggregates (docs/accuracy.md, "GET {base}/delivery/accuracy"): the promises of a range of promised
- * dates (`delivery_promises_promised_idx`) counted per group in one statement. Rates and ranking are the domain's.
+ * dates counted per group from `delivery_accuracy_days` (the promises counted per day and per everything grouped or
+ * counted by, kept by triggers on `delivery_promises`). Rates and ranking are the domain's.
  */
 import type { DelayCount, SlippedStep } from '@delivery/capacity-domain';
 import type { Database } from '@delivery/persistence';
@@ -9,15 +10,15 @@ import type { AccuracyGroupRecord, AccuracyGrouping, AccuracyQuery, RouteDelays 
 /** The key of each grouping: a column, or the ISO week of the promised date (`2026-W11`). */
 const KEYS: Record<AccuracyGrouping, string> = {
   origin: 'origin',
-  route: "coalesce(route, '')",
+  route: 'route',
   zone: 'destination',
   dispatchType: 'dispatch_mode',
-  window: "coalesce(delivery_window, '')",
+  window: 'delivery_window',
   week: `to_char(promised_date, 'IYYY-"W"IW')`,
 };
 
 /**
- * One pass over the range's rows, hashed by (key, delay) — a handful of rows per key — then rolled up per key: no
+ * One pass over the range's day rows, hashed by (key, delay) — a handful per key — then rolled up per key: no
  * materialised set joined back to itself, no per-group sort (the late days come unordered and are sorted here).
  */
 const countsOf = (key: string, onlyRoutes = false) => `
@@ -34,33 +35,33 @@ const countsOf = (key: string, onlyRoutes = false) => `
     sum(open_past)::int AS "openPastDate", sum(open_in_time)::int AS "openInTime",
     sum(ignored)::int AS "ignoredEvents"
   FROM (
-    SELECT ${key} AS key, delay_days, count(*) AS n,
-      count(*) FILTER (WHERE state = 'DELIVERED') AS delivered,
-      count(*) FILTER (WHERE slipped_step = 'PICKING') AS picking,
-      count(*) FILTER (WHERE slipped_step = 'DEPARTURE') AS departure,
-      count(*) FILTER (WHERE slipped_step = 'TRANSIT') AS transit,
-      count(*) FILTER (WHERE slipped_step = 'DELIVERY_ATTEMPT') AS attempt,
-      count(*) FILTER (WHERE slipped_step = 'UNKNOWN') AS unknown,
+    SELECT ${key} AS key, delay_days, sum(promises) AS n,
+      coalesce(sum(promises) FILTER (WHERE state = 'DELIVERED'), 0) AS delivered,
+      coalesce(sum(promises) FILTER (WHERE slipped_step = 'PICKING'), 0) AS picking,
+      coalesce(sum(promises) FILTER (WHERE slipped_step = 'DEPARTURE'), 0) AS departure,
+      coalesce(sum(promises) FILTER (WHERE slipped_step = 'TRANSIT'), 0) AS transit,
+      coalesce(sum(promises) FILTER (WHERE slipped_step = 'DELIVERY_ATTEMPT'), 0) AS attempt,
+      coalesce(sum(promises) FILTER (WHERE slipped_step = 'UNKNOWN'), 0) AS unknown,
       sum(failed_attempts) AS failed,
-      count(*) FILTER (WHERE state = 'CANCELLED') AS cancelled,
-      count(*) FILTER (WHERE state = 'OPEN' AND promised_date < $3::date) AS open_past,
-      count(*) FILTER (WHERE state = 'OPEN' AND promised_date >= $3::date) AS open_in_time,
+      coalesce(sum(promises) FILTER (WHERE state = 'CANCELLED'), 0) AS cancelled,
+      coalesce(sum(promises) FILTER (WHERE state = 'OPEN' AND promised_date < $3::date), 0) AS open_past,
+      coalesce(sum(promises) FILTER (WHERE state = 'OPEN' AND promised_date >= $3::date), 0) AS open_in_time,
       sum(ignored_events) AS ignored
-    FROM delivery_promises
+    FROM delivery_accuracy_days
     WHERE promised_date BETWEEN $1::date AND $2::date${onlyRoutes ? ' AND route = ANY($4::text[])' : ''}
     GROUP BY 1, 2
   ) AS by_delay
   GROUP BY key`;
 
 /**
- * For the aggregate only: no JIT (compiling its expressions costs more than it saves on a million rows) and room to
- * hash every group in memory (a few MB per 10,000 groups) rather than spill to disk.
+ * For the aggregate only: no JIT (compiling its expressions costs more than it saves on a few hundred thousand rows)
+ * and room to hash every group in memory (a few MB per 10,000 groups) rather than spill to disk.
  */
 const AGGREGATE_SETTINGS = "SELECT set_config('jit', 'off', true), set_config('work_mem', '32MB', true)";
 
 const DELAYS = `
-  SELECT coalesce(route, '') AS route, delay_days AS "delayDays", count(*)::int AS count
-  FROM delivery_promises
+  SELECT route, delay_days AS "delayDays", sum(promises)::int AS count
+  FROM delivery_accuracy_days
   WHERE promised_date BETWEEN $1::date AND $2::date AND state = 'DELIVERED'
   GROUP BY 1, 2 ORDER BY 1, 2`;
 
@@ -106,7 +107,7 @@ export class PromiseAccuracyRepository {
     );
   }
 
-  /** The promises of the range counted per route, for the routes named only (`delivery_promises_promised_idx`). */
+  /** The promises of the range counted per route, for the routes named only. */
   async routes(
     routes: readonly string[],
     from: string,
