@@ -55,7 +55,7 @@ const countsOf = (key: string, onlyRoutes = false) => `
 
 /**
  * For the aggregate only: no JIT (compiling its expressions costs more than it saves on a few hundred thousand rows)
- * and room to hash every group in memory (a few MB per 10,000 groups) rather than spill to disk.
+ * and room to hash the (group, delay) rows in memory (a few MB per 10,000 groups) rather than spill to disk.
  */
 const AGGREGATE_SETTINGS = "SELECT set_config('jit', 'off', true), set_config('work_mem', '32MB', true)";
 
