@@ -13,7 +13,8 @@ import {
 
 /**
  * docker/compose.yml parses (with its merge keys, as Compose reads them), builds the apps with docker/Dockerfile,
- * orders Postgres/RabbitMQ → migration → apps, and gives each app the variables Kubernetes gives it, by name.
+ * orders Postgres/RabbitMQ → migration → apps, and gives each app the variables Kubernetes gives it, by name; the
+ * outcome worker runs as its Deployment does, from capacity-service's image.
  */
 interface ComposeService {
   image?: string;
@@ -39,9 +40,9 @@ const kubernetesEnv = (kind: string, name: string) =>
   containerEnvironment(onlyContainer(find(objects, kind, name)), objects);
 
 describe('docker/compose.yml', () => {
-  it('runs Postgres 15, RabbitMQ with the management plugin, the migration and the three apps', () => {
+  it('runs Postgres 15, RabbitMQ with the management plugin, the migration, the three apps and the outcome worker', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      ['dead-letters', 'migrate', 'postgres', 'rabbitmq', ...APPS].sort(),
+      ['dead-letters', 'migrate', 'outcome-worker', 'postgres', 'rabbitmq', ...APPS].sort(),
     );
     expect(compose.services.postgres.image).toMatch(/^postgres:15[-.]/);
     expect(compose.services.rabbitmq.image).toMatch(/^rabbitmq:3\.\d+-management$/);
@@ -65,6 +66,27 @@ describe('docker/compose.yml', () => {
     expect(service.ports).toEqual([`${port}:${port}`]);
     for (const name of ['BASE_PATH', 'SHUTDOWN_DELAY_MS', 'SHUTDOWN_TIMEOUT_MS', 'NODE_ENV', 'NODE_OPTIONS'])
       expect([name, service.environment?.[name]]).toEqual([name, plainValue(env, name)]);
+  });
+
+  it("runs the outcome worker on capacity-service's image with its Deployment's command, variables and port", () => {
+    const worker = compose.services['outcome-worker'];
+    const container = onlyContainer(find(objects, 'Deployment', 'outcome-worker'));
+    const env = kubernetesEnv('Deployment', 'outcome-worker');
+    expect([worker.image, worker.build]).toEqual([
+      compose.services['capacity-service'].image,
+      compose.services['capacity-service'].build,
+    ]);
+    expect(worker.command).toEqual(container.command);
+    expect(Object.keys(worker.environment ?? {}).sort()).toEqual([...env.keys()].sort());
+    for (const name of ['PORT', 'SHUTDOWN_DELAY_MS', 'SHUTDOWN_TIMEOUT_MS', 'WORKER_PREFETCH', 'NODE_ENV'])
+      expect([name, worker.environment?.[name]]).toEqual([name, plainValue(env, name)]);
+    expect(worker.ports).toEqual(['3003:3003']);
+    expect(new URL(worker.environment?.DATABASE_URL ?? '').host).toBe('postgres:5432');
+    expect(new URL(worker.environment?.AMQP_URL ?? '').host).toBe('rabbitmq:5672');
+    expect(worker.depends_on).toEqual({
+      migrate: { condition: 'service_completed_successfully' },
+      rabbitmq: { condition: 'service_healthy' },
+    });
   });
 
   it('takes the auth secrets from the shell, never from the file', () => {
@@ -112,7 +134,7 @@ describe('docker/compose.yml', () => {
   });
 
   it('hardens the app containers as the pods are: read-only root, /tmp writable, no capabilities', () => {
-    for (const name of ['migrate', 'dead-letters', ...APPS]) {
+    for (const name of ['migrate', 'dead-letters', 'outcome-worker', ...APPS]) {
       const { read_only, tmpfs, cap_drop } = compose.services[name];
       expect([name, read_only, tmpfs, cap_drop]).toEqual([name, true, ['/tmp'], ['ALL']]);
     }

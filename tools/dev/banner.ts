@@ -1,8 +1,11 @@
 import { Scope, SCOPES } from '@delivery/auth';
+import type { DevPorts } from './dev-apps';
 import type { DevSecrets } from './dev-secrets';
 
 interface BannerInput {
-  ports: { capacity: number; upload: number; worker: number };
+  ports: DevPorts;
+  /** the outcome worker runs (only with a broker) */
+  outcomeWorker: boolean;
   env: NodeJS.ProcessEnv;
   secrets: DevSecrets;
   sign: (scope: Scope) => Promise<string | undefined>;
@@ -20,7 +23,14 @@ export const DEMO_REQUEST =
   `"items":[{"skuCode":"SKU-1","origin":"CD01","quantity":2,"weight":1500}]}'`;
 
 /** What `npm start` prints once everything is ready: where the APIs are, credentials, one curl per operation. */
-export async function printBanner({ ports, env, secrets, sign, usesDevKey }: BannerInput): Promise<void> {
+export async function printBanner({
+  ports,
+  outcomeWorker,
+  env,
+  secrets,
+  sign,
+  usesDevKey,
+}: BannerInput): Promise<void> {
   const capacity = `http://localhost:${ports.capacity}${env.CAPACITY_BASE_PATH ?? '/capacity/v1'}`;
   const upload = `http://localhost:${ports.upload}${env.UPLOAD_BASE_PATH ?? '/product-upload/v1'}`;
   const lines = [
@@ -29,6 +39,11 @@ export async function printBanner({ ports, env, secrets, sign, usesDevKey }: Ban
     `  capacity-service        ${capacity}/docs   (health http://localhost:${ports.capacity}/health/ready, metrics /metrics)`,
     `  product-upload-service  ${upload}/docs   (health http://localhost:${ports.upload}/health/ready)`,
     `  product-ingest-worker   http://localhost:${ports.worker}/health/ready   (metrics /metrics)`,
+    ...(outcomeWorker
+      ? [
+          `  outcome-worker          http://localhost:${ports.outcomeWorker}/health/ready   (metrics /metrics)`,
+        ]
+      : []),
     '',
   ];
   const tokens: Record<string, string> = {};

@@ -8,10 +8,11 @@ import { loadOrCreateDevSecrets } from './dev-secrets';
 import type { Scope } from '@delivery/auth';
 import { issueToken } from '../auth/token.cli';
 import { printBanner } from './banner';
+import { devApps, devPorts } from './dev-apps';
 
 /**
  * The dev launcher behind `npm start` (docs/architecture.md): resolves Postgres and RabbitMQ (or their stand-ins),
- * migrates, generates dev secrets for what is unset, starts the three apps, prints how to use them, and stops
+ * migrates, generates dev secrets for what is unset, starts the apps (dev-apps.ts), prints how to use them, and stops
  * everything it started on Ctrl-C / SIGTERM. Every app variable that is set in the environment is honoured.
  */
 const root = path.resolve(__dirname, '../..');
@@ -51,8 +52,9 @@ async function main(): Promise<void> {
       'WARNING: no RabbitMQ answers on localhost:5672 and AMQP_URL is unset: using the in-memory broker;',
     );
     console.warn(
-      '         the upload service and the worker share one process, and queued batches do not survive a restart.',
+      '         the upload service and the worker share one process, and queued batches do not survive a restart;',
     );
+    console.warn('         no outcome worker: outcome events come in through POST /delivery/outcomes only.');
   }
   const applied = await runMigrations(database.url);
   console.log(applied.length ? `Migrations applied: ${applied.join(', ')}` : 'Database is up to date');
@@ -69,11 +71,7 @@ async function main(): Promise<void> {
   if (unset('BASIC_AUTH_USERS')) env.BASIC_AUTH_USERS = secrets.BASIC_AUTH_USERS;
   if (unset('LOG_FORMAT')) env.LOG_FORMAT = 'pretty'; // one readable line per request in the terminal
 
-  const ports = {
-    capacity: Number(process.env.CAPACITY_PORT ?? 3000),
-    upload: Number(process.env.UPLOAD_PORT ?? 3001),
-    worker: Number(process.env.WORKER_PORT ?? 3002),
-  };
+  const ports = devPorts(process.env);
   const apps: AppProcess[] = [];
   let stopping = false;
   const start = (name: string, script: string, appPorts: number[], extra: NodeJS.ProcessEnv = {}) => {
@@ -117,41 +115,22 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stopAll(0));
   process.once('SIGTERM', () => void stopAll(0));
 
-  const basePath = (name: string): NodeJS.ProcessEnv =>
-    process.env[name] ? { BASE_PATH: process.env[name] } : {};
-  start(
-    'capacity-service',
-    'apps/capacity-service/src/main.ts',
-    [ports.capacity],
-    basePath('CAPACITY_BASE_PATH'),
-  );
-  if (broker.url) {
-    start(
-      'product-upload-service',
-      'apps/product-upload-service/src/main.ts',
-      [ports.upload],
-      basePath('UPLOAD_BASE_PATH'),
-    );
-    start('product-ingest-worker', 'apps/product-ingest-worker/src/main.ts', [ports.worker]);
-  } else {
-    // no broker: one process hosts both on a shared in-memory broker
-    start(
-      'products (upload service + worker)',
-      'tools/dev/products-in-process.ts',
-      [ports.upload, ports.worker],
-      {
-        UPLOAD_PORT: String(ports.upload),
-        WORKER_PORT: String(ports.worker),
-      },
-    );
-  }
+  const started = devApps(ports, Boolean(broker.url), process.env);
+  for (const app of started) start(app.name, app.script, app.ports, app.env);
   await Promise.all(apps.flatMap((app) => app.ports.map((port) => waitUntilReady(port, app.name))));
 
   const sign = (scope: Scope) =>
     env.JWT_SECRET
       ? issueToken({ scopes: [scope], subject: 'dev', expiresInSeconds: 12 * 3600 }, env)
       : Promise.resolve(undefined);
-  await printBanner({ ports, env, secrets, sign, usesDevKey: !hasJwtKey });
+  await printBanner({
+    ports,
+    outcomeWorker: started.some((app) => app.name === 'outcome-worker'),
+    env,
+    secrets,
+    sign,
+    usesDevKey: !hasJwtKey,
+  });
 }
 
 main().catch((error: unknown) => {
