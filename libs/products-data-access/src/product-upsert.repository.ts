@@ -204,8 +204,8 @@ function childRowsOf<T>(child: Child<T>, products: readonly Product[]): ChildRow
 
 /**
  * What a product is as stored: SHA-256 (base64) of every value written for it, children included, in column order.
- * Equal hashes mean identical rows, however the product's JSON was laid out. Node's one-shot `hash` (no Hash
- * object per product): a fifth of the worker's hashing CPU less.
+ * Equal hashes mean identical rows, however the product's JSON was laid out. Node's one-shot `hash`: no Hash object
+ * per product.
  */
 export function contentHashOf(product: Product): string {
   const values: unknown[] = PRODUCT_COLUMNS.map(([, , value]) => value(product));
