@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Product } from '@delivery/contracts/messages';
 import { booleanArrayLiteral, numberArrayLiteral, textArrayLiteral } from '@delivery/persistence';
 import type { Sql } from '@delivery/persistence';
@@ -204,7 +204,8 @@ function childRowsOf<T>(child: Child<T>, products: readonly Product[]): ChildRow
 
 /**
  * What a product is as stored: SHA-256 (base64) of every value written for it, children included, in column order.
- * Equal hashes mean identical rows, however the product's JSON was laid out.
+ * Equal hashes mean identical rows, however the product's JSON was laid out. Node's one-shot `hash`: no Hash object
+ * per product.
  */
 export function contentHashOf(product: Product): string {
   const values: unknown[] = PRODUCT_COLUMNS.map(([, , value]) => value(product));
@@ -216,7 +217,7 @@ export function contentHashOf(product: Product): string {
           child.columns.map(([, , value]) => value({ owner: product.productCode, position, item })),
         ),
     );
-  return createHash('sha256').update(JSON.stringify(values)).digest('base64');
+  return hash('sha256', JSON.stringify(values), 'base64');
 }
 
 /**

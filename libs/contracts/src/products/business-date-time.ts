@@ -53,6 +53,7 @@ export class BusinessDateTime {
   private exists(value: string, parts: readonly number[]): boolean {
     const day = value.slice(0, 10);
     let uniform = this.uniformDays.get(day);
+    if (uniform === true) return true;
     const asUtc = utcMs(parts);
     if (uniform === undefined) {
       const midnight = asUtc - (asUtc % DAY_MS);
