@@ -5,10 +5,18 @@
  * Statements are named: each connection parses and plans them once rather than on every call.
  */
 import { TurnBatcher, type Sql } from '@delivery/persistence';
-import type { FullCounter, NewReservation, ReservationRecord, ReserveResult } from './reservation.records';
+import type { MoveResult, ReservationMove } from './reservation-move.records';
+import type {
+  FullCounter,
+  NewReservation,
+  ReservationRecord,
+  ReservationStatus,
+  ReserveResult,
+} from './reservation.records';
 
 const COLUMNS = `identifier, body_hash AS "bodyHash", status, created_at AS "createdAt",
-  hold_expires_at AS "holdExpiresAt", confirmed_at AS "confirmedAt", ended_at AS "endedAt", selections, taken`;
+  hold_expires_at AS "holdExpiresAt", confirmed_at AS "confirmedAt", ended_at AS "endedAt", selections, taken,
+  request`;
 
 /**
  * R2.3 and R2.4 for the reservations written in the same turn of the event loop, in one statement and one
@@ -16,7 +24,10 @@ const COLUMNS = `identifier, body_hash AS "bodyHash", status, created_at AS "cre
  * takes nothing. One round trip and one commit for the batch rather than one per reservation; on a hot counter the
  * row lock is held once per batch instead of once per reservation.
  */
-const RESERVE = `SELECT slot, outcome, full_counters AS "fullCounters" FROM capacity_reserve($1::jsonb)`;
+const RESERVE = `SELECT slot, outcome, full_counters AS "fullCounters" FROM capacity_reserve_with_requests($1::jsonb)`;
+
+/** A move in one statement and one transaction (`capacity_move`, see the migration): all of it or nothing. */
+const MOVE = `SELECT outcome, status, full_counters AS "fullCounters" FROM capacity_move($1::jsonb)`;
 
 /** R2.5/R2.7: HELD or CONFIRMED → RELEASED, giving back what it took; once, whoever else tries at the same time. */
 const RELEASE = `
@@ -77,6 +88,12 @@ interface ReserveRow {
   fullCounters: FullCounter[] | null;
 }
 
+interface MoveRow {
+  outcome: MoveResult['kind'];
+  status: ReservationStatus | null;
+  fullCounters: FullCounter[] | null;
+}
+
 export class CapacityReservationRepository {
   private readonly reservations: TurnBatcher<NewReservation, ReserveResult>;
 
@@ -120,6 +137,21 @@ export class CapacityReservationRepository {
       this.run<{ identifier: string }>('capacity-reservations-expire', EXPIRE_DUE, [now, limit]),
     );
     return rows.map((row) => row.identifier);
+  }
+
+  /** Takes the new counters and gives back the old ones, or writes nothing (see `MoveResult`). */
+  async move(move: ReservationMove): Promise<MoveResult> {
+    const [row] = await this.retryingDeadlocks(() =>
+      this.run<MoveRow>('capacity-reservation-move', MOVE, [JSON.stringify(move)]),
+    );
+    switch (row.outcome) {
+      case 'full':
+        return { kind: 'full', counters: row.fullCounters ?? [] };
+      case 'not_held':
+        return { kind: 'not_held', status: row.status ?? 'RELEASED' };
+      default:
+        return { kind: row.outcome };
+    }
   }
 
   private async reserveBatch(batch: readonly NewReservation[]): Promise<ReserveResult[]> {

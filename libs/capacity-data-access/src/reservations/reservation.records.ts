@@ -1,5 +1,5 @@
 /** What `capacity_reservations` stores (reservations.md R2.7), as the repository reads and writes it. */
-import type { CounterScope, DispatchMode } from '@delivery/capacity-domain';
+import type { CalculateDeliveryCapacityRequest, CounterScope, DispatchMode } from '@delivery/capacity-domain';
 import type { RESERVATION_STATUSES } from '@delivery/contracts';
 
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
@@ -49,6 +49,8 @@ export interface ReservationRecord {
   endedAt: Date | null;
   selections: ReservedSelection[];
   taken: CounterTake[];
+  /** the layout A request it was computed from; null when written before requests were kept */
+  request: CalculateDeliveryCapacityRequest | null;
 }
 
 /** A new hold: the record as first written. */
@@ -59,6 +61,7 @@ export interface NewReservation {
   holdExpiresAt: Date;
   selections: ReservedSelection[];
   taken: CounterTake[];
+  request: CalculateDeliveryCapacityRequest;
 }
 
 /** Counters of a take that had no room left (`used + units > capacity`) when the reservation was written. */

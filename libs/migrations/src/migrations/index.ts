@@ -6,6 +6,7 @@ import { ProductContentHash1795300000000 } from './1795300000000-product-content
 import { CapacityCountersDate1795310000000 } from './1795310000000-capacity-counters-date';
 import { ConfigurationVersionProvenance1795320000000 } from './1795320000000-configuration-version-provenance';
 import { CapacityCountersChanges1795330000000 } from './1795330000000-capacity-counters-changes';
+import { ReservationMoves1795340000000 } from './1795340000000-reservation-moves';
 
 /** Migrations in the order they run; each feature appends its own. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -16,4 +17,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   CapacityCountersDate1795310000000,
   ConfigurationVersionProvenance1795320000000,
   CapacityCountersChanges1795330000000,
+  ReservationMoves1795340000000,
 ];
