@@ -107,3 +107,9 @@ export {
 } from './usage/counter-usage';
 export type { UsedUnitsRow } from './usage/used-units';
 export { UsedUnits } from './usage/used-units';
+export { earliestPromise } from './reservations/earliest-promise';
+export type { EarliestPromise, GroupKey } from './reservations/earliest-promise';
+export { dateNotReached, MISFIT_REASONS, planMisfit, planTimingChanged } from './reservations/plan-fit';
+export type { MisfitReason, PlanMisfit, PlannedStep } from './reservations/plan-fit';
+export { capacityOn, counterKey, overrunCounters, takersOver } from './reservations/counter-overrun';
+export type { CounterLoad, CounterTaker } from './reservations/counter-overrun';

@@ -5,10 +5,9 @@ import { ApiError, validationError } from '@delivery/platform';
 import { CapacityCalculator } from '../delivery-capacity';
 import { CLOCK } from '../snapshot';
 import { reservationBodyHash } from './reservation-body.hash';
-import { planReservation, SelectionProblem } from './reservation-plan';
+import { fullSelections, planReservation, SelectionProblem } from './reservation-plan';
 import {
   RESERVATION_STORE,
-  type FullCounter,
   type NewReservation,
   type ReservationRecord,
   type ReservationStore,
@@ -60,6 +59,7 @@ export class CreateReservationUseCase {
       holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000),
       selections: plan.selections,
       taken: plan.taken,
+      request: body.request,
     };
     const result = await this.reservations.reserve(reservation);
     switch (result.kind) {
@@ -73,7 +73,11 @@ export class CreateReservationUseCase {
         return this.existing(body, bodyHash, []);
       case 'full':
         this.metrics.record('create', 'full');
-        throw capacityError(body.selections, this.problemsOf(reservation, result.counters), result.counters);
+        throw capacityError(
+          body.selections,
+          fullSelections(reservation.selections, result.counters),
+          result.counters,
+        );
     }
   }
 
@@ -104,23 +108,5 @@ export class CreateReservationUseCase {
     }
     this.metrics.record('create', 'replayed');
     return { created: false, reservation: stored };
-  }
-
-  /** The selections whose plans take a counter that had no room left. */
-  private problemsOf(reservation: NewReservation, full: readonly FullCounter[]): SelectionProblem[] {
-    const problems: SelectionProblem[] = [];
-    reservation.selections.forEach((selection, index) => {
-      const hit = selection.plan.filter(
-        (entry) =>
-          !entry.unlimited &&
-          full.some((c) => c.scope === entry.scope && c.ref === entry.ref && c.date === entry.date),
-      );
-      if (hit.length > 0)
-        problems.push({
-          index,
-          reason: `no room left on ${hit.map((c) => `${c.scope} ${c.ref} ${c.date}`).join(', ')}`,
-        });
-    });
-    return problems;
   }
 }

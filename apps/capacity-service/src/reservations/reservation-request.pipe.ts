@@ -57,7 +57,7 @@ function property(value: unknown, key: string): unknown {
 }
 
 /** One selection per group (origin, mode, destination): a group is delivered once. */
-function duplicateGroups(body: CreateReservationRequest): FieldProblem[] {
+export function duplicateGroups(body: Pick<CreateReservationRequest, 'selections'>): FieldProblem[] {
   const first = new Map<string, number>();
   const problems: FieldProblem[] = [];
   body.selections.forEach((selection, index) => {

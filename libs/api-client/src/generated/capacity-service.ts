@@ -260,6 +260,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/capacity/v1/delivery/capacity/reservations/{identifier}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a held or confirmed reservation onto other selections (scope capacity:reserve)
+         * @description The reservation's own request is computed again on the active configuration; the given selections (or, for each group it holds, the earliest listed date and its first open window) are matched as a hold matches them. The new counters are taken and the old ones given back in one transaction, all or nothing. The same move identifier with the same body answers the moved reservation and takes nothing again.
+         */
+        post: operations["moveReservation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/capacity/v1/capacity/usage": {
         parameters: {
             query?: never;
@@ -288,7 +308,7 @@ export interface components {
          * @description What went wrong; `message` says it in words and `details` carries the specifics.
          * @enum {string}
          */
-        ErrorResponseCode: "VALIDATION_ERROR" | "CONFIGURATION_INVALID" | "ROUTES_NOT_FOUND" | "CALCULATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "CAPACITY_ERROR" | "IDEMPOTENCY_CONFLICT" | "RESERVATION_NOT_HELD" | "RESERVATION_NOT_FOUND";
+        ErrorResponseCode: "VALIDATION_ERROR" | "CONFIGURATION_INVALID" | "ROUTES_NOT_FOUND" | "CALCULATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "CAPACITY_ERROR" | "IDEMPOTENCY_CONFLICT" | "RESERVATION_NOT_HELD" | "RESERVATION_NOT_FOUND" | "RESERVATION_NOT_MOVABLE";
         ErrorResponse: {
             /**
              * @description What went wrong; `message` says it in words and `details` carries the specifics.
@@ -1805,6 +1825,15 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             selections: components["schemas"]["ReservationSelectionResponse"][];
+        };
+        MoveReservationRequest: {
+            /**
+             * @description Idempotency key of the move: the same move identifier with the same body answers the moved reservation and takes nothing again; with another body or reservation it is a conflict.
+             * @example order-123-move-1
+             */
+            moveIdentifier: string;
+            /** @description The new selections, at most one per group, as when reserving. Absent: for each group the reservation holds, the earliest listed date with its first open window (the suggested promise). */
+            selections?: components["schemas"]["ReservationSelectionRequest"][] | null;
         };
         CounterUsageResponse: {
             /** @enum {string} */
@@ -3835,6 +3864,192 @@ export interface operations {
                      *       "details": {
                      *         "identifier": "order-123"
                      *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    moveReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveReservationRequest"];
+            };
+        };
+        responses: {
+            /** @description The reservation on its new selections */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: an invalid body or identifier, two selections of one group */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "VALIDATION_ERROR",
+                     *       "message": "The move request is invalid",
+                     *       "details": {
+                     *         "errors": [
+                     *           {
+                     *             "field": "moveIdentifier",
+                     *             "message": "moveIdentifier should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope capacity:reserve */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: capacity:reserve",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description RESERVATION_NOT_FOUND: no reservation has this identifier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "RESERVATION_NOT_FOUND",
+                     *       "message": "No reservation order-123",
+                     *       "details": {
+                     *         "identifier": "order-123"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description RESERVATION_NOT_HELD: it is RELEASED or EXPIRED, or its hold has run out; CAPACITY_ERROR: a selection matches no group, date or open window, or a counter has no room left (nothing taken); IDEMPOTENCY_CONFLICT: the move identifier was used with another reservation or body; RESERVATION_NOT_MOVABLE: the reservation keeps no request to compute again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "RESERVATION_NOT_HELD",
+                     *       "message": "Reservation order-123 is RELEASED, not HELD",
+                     *       "details": {
+                     *         "identifier": "order-123",
+                     *         "status": "RELEASED"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "The body is larger than this operation accepts",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not declared as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The body must be JSON (Content-Type: application/json)",
+                     *       "details": {}
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponse"];

@@ -74,6 +74,9 @@ const CONFIRM = `
 
 const FIND = `SELECT ${COLUMNS} FROM capacity_reservations WHERE identifier = $1`;
 
+const FIND_MOVE = `SELECT reservation AS identifier, body_hash AS "bodyHash" FROM capacity_reservation_moves
+  WHERE move_identifier = $1`;
+
 /** Postgres' code for a transaction it aborted to break a deadlock. */
 const DEADLOCK = '40P01';
 const ATTEMPTS = 3;
@@ -152,6 +155,15 @@ export class CapacityReservationRepository {
       default:
         return { kind: row.outcome };
     }
+  }
+
+  async findMove(moveIdentifier: string): Promise<{ identifier: string; bodyHash: string } | null> {
+    const [row] = await this.run<{ identifier: string; bodyHash: string }>(
+      'capacity-reservation-find-move',
+      FIND_MOVE,
+      [moveIdentifier],
+    );
+    return row ?? null;
   }
 
   private async reserveBatch(batch: readonly NewReservation[]): Promise<ReserveResult[]> {

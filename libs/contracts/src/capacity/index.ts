@@ -16,6 +16,7 @@ export * from './entity-detail.response';
 export * from './error.response';
 export * from './item-attribute.request';
 export * from './item-capacity.request';
+export * from './reservation-move.dto';
 export * from './reservation-request.dto';
 export * from './reservation-response.dto';
 export * from './configuration.examples';
