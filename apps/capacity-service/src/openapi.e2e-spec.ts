@@ -66,6 +66,7 @@ describe('OpenAPI document', () => {
       '/capacity/v1/delivery/capacity/reservations',
       '/capacity/v1/delivery/capacity/reservations/{identifier}',
       '/capacity/v1/delivery/capacity/reservations/{identifier}/confirm',
+      '/capacity/v1/delivery/capacity/reservations/{identifier}/move',
       '/capacity/v1/whoami',
     ]);
     const explanation = document.paths['/capacity/v1/delivery/capacity/explanation'].post;
@@ -113,6 +114,7 @@ describe('OpenAPI document', () => {
       'getReservation',
       'listConfigurationVersions',
       'loadConfiguration',
+      'moveReservation',
       'previewConfiguration',
       'releaseReservation',
       'replaceConfiguration',

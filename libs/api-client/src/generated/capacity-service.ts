@@ -1604,6 +1604,83 @@ export interface components {
             /** @description Lost first, then the latest moves */
             worst: components["schemas"]["PromiseChangeResponse"][];
         };
+        /** @enum {string} */
+        ReservationRiskReason: "NODE_REMOVED" | "ROUTE_REMOVED" | "NOT_PICKING_DAY" | "NOT_DEPARTURE_DAY" | "HOLIDAY" | "WINDOW_REMOVED" | "WINDOW_MOVED" | "COUNTER_FULL" | "DATE_NOT_REACHED";
+        RiskStepResponse: {
+            /** @enum {string} */
+            scope: "PICKING" | "DISPATCH" | "WINDOW";
+            /** @example R-CD01-LIMCENTRO-N */
+            ref: string;
+            /**
+             * Format: date
+             * @example 2026-11-25
+             */
+            date: string;
+        };
+        RiskSelectionResponse: {
+            /** @example CD01 */
+            origin: string;
+            /** @enum {string} */
+            dispatchMode: "HOME_DELIVERY" | "STORE_WITHDRAWAL";
+            /** @example LIM-CENTRO */
+            destination: string;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            deliveryDate: string;
+            /** @example AM */
+            deliveryWindow: string | null;
+        };
+        EarliestPromiseResponse: {
+            /**
+             * Format: date
+             * @example 2026-11-28
+             */
+            deliveryDate: string;
+            /** @example AM */
+            deliveryWindow: string | null;
+        };
+        ReservationRiskResponse: {
+            /** @example order-123 */
+            identifier: string;
+            /**
+             * @example CONFIRMED
+             * @enum {string}
+             */
+            status: "HELD" | "CONFIRMED" | "RELEASED" | "EXPIRED";
+            /** Format: date-time */
+            createdAt: string;
+            /** @example HOLIDAY */
+            reason: components["schemas"]["ReservationRiskReason"];
+            step: components["schemas"]["RiskStepResponse"];
+            /**
+             * @description HOLIDAY: the node whose holiday it is
+             * @example CD01
+             */
+            node: string | null;
+            selection: components["schemas"]["RiskSelectionResponse"];
+            /** @description The earliest date (and first open window) the configuration would now promise the same order; null when it promises none, or the reservation keeps no request */
+            earliestPromise: components["schemas"]["EarliestPromiseResponse"] | null;
+        };
+        ReservationRisksResponse: {
+            /**
+             * Format: int32
+             * @example 2
+             */
+            total: number;
+            /**
+             * @description Reservations by reason (every reason present, 0 when none)
+             * @example {
+             *       "HOLIDAY": 2
+             *     }
+             */
+            byReason: {
+                [key: string]: number;
+            };
+            /** @description Up to `limit`, the soonest delivery first, then the order they were taken */
+            listed: components["schemas"]["ReservationRiskResponse"][];
+        };
         ConfigurationPreviewResponse: {
             /**
              * Format: int64
@@ -1613,6 +1690,8 @@ export interface components {
             activeVersion: number;
             changes: components["schemas"]["ConfigurationChangesResponse"];
             promises: components["schemas"]["PromiseImpactResponse"];
+            /** @description The HELD and CONFIRMED reservations whose plan the document would no longer keep */
+            reservations: components["schemas"]["ReservationRisksResponse"];
         };
         /**
          * @description IMPORT: PUT /configuration; LOAD: POST /configuration/load; ROLLBACK: an older version activated again (`sourceVersion`); null for versions recorded before it was kept.

@@ -18,6 +18,7 @@ export * from './item-attribute.request';
 export * from './item-capacity.request';
 export * from './reservation-move.dto';
 export * from './reservation-request.dto';
+export * from './reservation-risk.dto';
 export * from './reservation-response.dto';
 export * from './configuration.examples';
 export * from './capacity-usage.request';

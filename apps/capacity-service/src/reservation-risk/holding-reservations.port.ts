@@ -1,0 +1,14 @@
+/** What the reservation check needs of storage (bound in reservation-risk.module.ts). */
+import type { CounterLoad } from '@delivery/capacity-domain';
+import type { HoldingReservation } from '@delivery/capacity-data-access';
+
+export type { HoldingReservation } from '@delivery/capacity-data-access';
+
+export const HOLDING_RESERVATIONS = Symbol('HOLDING_RESERVATIONS');
+
+export interface HoldingReservations {
+  /** Counters with used units on `from` (YYYY-MM-DD) or later. */
+  counterLoads(from: string): Promise<CounterLoad[]>;
+  /** Each reservation holding at `now`, in the order they were taken, read in bounded batches. */
+  eachHolding(now: Date, visit: (reservation: HoldingReservation) => void): Promise<void>;
+}

@@ -1,0 +1,44 @@
+/**
+ * The reads of the reservation check (docs/reservations.md, "When a change breaks a reservation"): the counters
+ * with used units from a day on, and every reservation still holding (HELD with its hold running, or CONFIRMED)
+ * through a cursor, `FETCH_ROWS` at a time, so 100k reservations are never one result in memory nor one callback.
+ */
+import { eachRowInBatches, type Database } from '@delivery/persistence';
+import type { CalculateDeliveryCapacityRequest, CounterLoad } from '@delivery/capacity-domain';
+import type { CounterTake, ReservationStatus, ReservedSelection } from './reservation.records';
+
+/** A reservation as the check reads it. */
+export interface HoldingReservation {
+  identifier: string;
+  status: ReservationStatus;
+  createdAt: Date;
+  selections: ReservedSelection[];
+  taken: CounterTake[];
+  request: CalculateDeliveryCapacityRequest | null;
+}
+
+const LOADS = `
+  SELECT scope, ref, to_char(date, 'YYYY-MM-DD') AS date, used::integer AS used
+  FROM capacity_counters WHERE used > 0 AND date >= $1::date`;
+
+const HOLDING = `
+  SELECT identifier, status, created_at AS "createdAt", selections, taken, request
+  FROM capacity_reservations
+  WHERE status = 'CONFIRMED' OR (status = 'HELD' AND hold_expires_at > $1)
+  ORDER BY created_at, identifier`;
+
+export class HoldingReservationsReader {
+  constructor(private readonly database: Database) {}
+
+  /** Counters with used units on `from` or later. */
+  counterLoads(from: string): Promise<CounterLoad[]> {
+    return this.database.query<CounterLoad>(LOADS, [from]);
+  }
+
+  /** Each reservation holding at `now`, in the order they were taken; `visit` may pause between batches. */
+  async eachHolding(now: Date, visit: (reservation: HoldingReservation) => void): Promise<void> {
+    await this.database.transaction((sql) =>
+      eachRowInBatches<HoldingReservation>(sql, HOLDING, [now], visit),
+    );
+  }
+}
