@@ -7,6 +7,7 @@ import { CAPACITY_AUTH_SCHEMES, CapacityConfig } from './capacity.config';
 import { CapacityUsageModule } from './capacity-usage';
 import { ConfigurationModule } from './configuration';
 import { DeliveryCapacityModule } from './delivery-capacity';
+import { ReservationRiskModule } from './reservation-risk';
 import { ReservationsModule } from './reservations';
 import { SnapshotModule } from './snapshot';
 import { WhoAmIController } from './whoami.controller';
@@ -52,6 +53,7 @@ export class AppModule {
         SnapshotModule.forRoot(config, options.clock),
         DeliveryCapacityModule,
         ConfigurationModule,
+        ReservationRiskModule,
         ReservationsModule,
         CapacityUsageModule,
       ],

@@ -4,6 +4,7 @@ export * from './configuration/configuration-version.repository';
 export * from './configuration/configuration.repository';
 export * from './reservations/capacity-reservation.repository';
 export * from './reservations/holding-reservations.reader';
+export * from './reservations/reservation-risk.repository';
 export * from './reservations/reservation-move.records';
 export * from './reservations/reservation.records';
 export * from './usage/capacity-usage.repository';

@@ -199,6 +199,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/capacity/v1/delivery/capacity/reservations/at-risk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * HELD and CONFIRMED reservations the active configuration no longer keeps (scope capacity:reserve)
+         * @description Checked once per configuration version after it goes live: each with its reason, the step of its plan that no longer fits and the earliest promise the version gives the same order. Paged; filters by reason, delivery date and origin.
+         */
+        get: operations["listReservationsAtRisk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/capacity/v1/delivery/capacity/reservations": {
         parameters: {
             query?: never;
@@ -1802,6 +1822,34 @@ export interface components {
              */
             version: number;
         };
+        ReservationRiskPageResponse: {
+            /**
+             * Format: int64
+             * @description The active configuration version.
+             * @example 9
+             */
+            configurationVersion: number;
+            /** @description The check of the active version has finished; false: it is running and the list is empty. */
+            checked: boolean;
+            /**
+             * Format: int32
+             * @example 1
+             */
+            page: number;
+            /**
+             * Format: int32
+             * @example 100
+             */
+            pageSize: number;
+            /**
+             * Format: int32
+             * @description Reservations matching, all pages.
+             * @example 2
+             */
+            total: number;
+            /** @description The soonest delivery first, then the order they were taken; still HELD or CONFIRMED. */
+            items: components["schemas"]["ReservationRiskResponse"][];
+        };
         ReservationSelectionRequest: {
             /**
              * @description Origin node code of the group.
@@ -3348,6 +3396,127 @@ export interface operations {
                      *       "details": {
                      *         "version": "42"
                      *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    listReservationsAtRisk: {
+        parameters: {
+            query?: {
+                /** @description Only reservations at risk for this reason. */
+                reason?: "NODE_REMOVED" | "ROUTE_REMOVED" | "NOT_PICKING_DAY" | "NOT_DEPARTURE_DAY" | "HOLIDAY" | "WINDOW_REMOVED" | "WINDOW_MOVED" | "COUNTER_FULL" | "DATE_NOT_REACHED";
+                /** @description Only reservations delivered on this day. */
+                deliveryDate?: string;
+                /** @description Only reservations shipped from this origin. */
+                origin?: string;
+                /** @description Page, from 1. */
+                page?: number;
+                /** @description Reservations per page. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationRiskPageResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: an unknown reason, a date that is not one, a page size outside 1–1000, an unknown parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "VALIDATION_ERROR",
+                     *       "message": "The at-risk query is invalid",
+                     *       "details": {
+                     *         "errors": [
+                     *           {
+                     *             "field": "pageSize",
+                     *             "message": "pageSize must not be greater than 1000"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope capacity:reserve */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: capacity:reserve",
+                     *       "details": {}
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponse"];

@@ -19,6 +19,7 @@ export * from './item-capacity.request';
 export * from './reservation-move.dto';
 export * from './reservation-request.dto';
 export * from './reservation-risk.dto';
+export * from './reservation-at-risk.message';
 export * from './reservation-response.dto';
 export * from './configuration.examples';
 export * from './capacity-usage.request';

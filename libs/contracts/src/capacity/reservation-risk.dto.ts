@@ -1,4 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsCalendarDate } from './calendar-date.rules';
 import { COUNTER_SCOPES, DISPATCH_MODES } from './capacity.enums';
 import { RESERVATION_STATUSES } from './reservation-response.dto';
 
@@ -84,4 +86,97 @@ export class ReservationRisksResponse {
     description: 'Up to `limit`, the soonest delivery first, then the order they were taken',
   })
   listed!: ReservationRiskResponse[];
+}
+
+export const MAX_RISK_PAGE_SIZE = 1000;
+export const DEFAULT_RISK_PAGE_SIZE = 100;
+
+/**
+ * The query of `GET {base}/delivery/capacity/reservations/at-risk`. Numbers arrive as query strings; the service
+ * reads a numeric string as its number before these rules run. A parameter not listed here is refused.
+ */
+export class ReservationRiskQuery {
+  @ApiPropertyOptional({
+    enum: RESERVATION_RISK_REASONS,
+    description: 'Only reservations at risk for this reason.',
+  })
+  @IsOptional()
+  @IsIn(RESERVATION_RISK_REASONS)
+  reason?: ReservationRiskReason;
+
+  @ApiPropertyOptional({
+    type: String,
+    format: 'date',
+    description: 'Only reservations delivered on this day.',
+  })
+  @IsOptional()
+  @IsCalendarDate()
+  deliveryDate?: string;
+
+  @ApiPropertyOptional({
+    type: String,
+    description: 'Only reservations shipped from this origin.',
+    example: 'CD01',
+  })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  origin?: string;
+
+  @ApiPropertyOptional({
+    type: Number,
+    format: 'int32',
+    minimum: 1,
+    default: 1,
+    description: 'Page, from 1.',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  page?: number;
+
+  @ApiPropertyOptional({
+    type: Number,
+    format: 'int32',
+    minimum: 1,
+    maximum: MAX_RISK_PAGE_SIZE,
+    default: DEFAULT_RISK_PAGE_SIZE,
+    description: 'Reservations per page.',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(MAX_RISK_PAGE_SIZE)
+  pageSize?: number;
+}
+
+/** `GET {base}/delivery/capacity/reservations/at-risk`: one page of the reservations the active version breaks. */
+export class ReservationRiskPageResponse {
+  @ApiProperty({
+    type: Number,
+    format: 'int64',
+    example: 9,
+    description: 'The active configuration version.',
+  })
+  configurationVersion!: number;
+  @ApiProperty({
+    type: Boolean,
+    description: 'The check of the active version has finished; false: it is running and the list is empty.',
+  })
+  checked!: boolean;
+  @ApiProperty({ type: Number, format: 'int32', example: 1 }) page!: number;
+  @ApiProperty({ type: Number, format: 'int32', example: 100 }) pageSize!: number;
+  @ApiProperty({
+    type: Number,
+    format: 'int32',
+    example: 2,
+    description: 'Reservations matching, all pages.',
+  })
+  total!: number;
+  @ApiProperty({
+    type: () => ReservationRiskResponse,
+    isArray: true,
+    description: 'The soonest delivery first, then the order they were taken; still HELD or CONFIRMED.',
+  })
+  items!: ReservationRiskResponse[];
 }

@@ -7,6 +7,7 @@ import { CapacityCountersDate1795310000000 } from './1795310000000-capacity-coun
 import { ConfigurationVersionProvenance1795320000000 } from './1795320000000-configuration-version-provenance';
 import { CapacityCountersChanges1795330000000 } from './1795330000000-capacity-counters-changes';
 import { ReservationMoves1795340000000 } from './1795340000000-reservation-moves';
+import { ReservationRisks1795350000000 } from './1795350000000-reservation-risks';
 
 /** Migrations in the order they run; each feature appends its own. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -18,4 +19,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   ConfigurationVersionProvenance1795320000000,
   CapacityCountersChanges1795330000000,
   ReservationMoves1795340000000,
+  ReservationRisks1795350000000,
 ];
