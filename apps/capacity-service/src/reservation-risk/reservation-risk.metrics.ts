@@ -16,8 +16,7 @@ export class ReservationRiskMetrics {
   constructor(metrics: MetricsService) {
     this.atRisk = metrics.gauge(
       'capacity_reservations_at_risk',
-      'HELD and CONFIRMED reservations the active configuration no longer keeps, by delivery day offset ' +
-        '(0 = today in the business time zone, 7 = a week or more)',
+      'Reservations the active configuration no longer keeps, by delivery day offset (0 = today, 7 = a week on)',
       ['day_offset'],
     );
   }
