@@ -118,7 +118,8 @@ describe('reservations at risk after a change goes live', () => {
         body: { schemaVersion: 1, configurationVersion: 2, identifier: 'order-2', ...rest },
       },
     ]);
-    expect(await metricValue(server, 'capacity_reservations_at_risk')).toBe(2);
+    // the gauge is counted after the events are published
+    await waitFor(async () => (await metricValue(server, 'capacity_reservations_at_risk')) === 2, 10_000);
     const text = (await request(server).get('/metrics')).text;
     expect(text).toContain('capacity_reservations_at_risk{day_offset="4"} 2');
     expect(text).toContain('capacity_reservations_at_risk{day_offset="1"} 0');
@@ -136,21 +137,38 @@ describe('reservations at risk after a change goes live', () => {
     expect((await list('?page=3&pageSize=1')).body).toMatchObject({ total: 2, items: [] });
     await releaseReservation(server, 'order-1');
     expect(await identifiers('')).toEqual(['order-2']);
+    const moved = await request(server)
+      .post('/capacity/v1/delivery/capacity/reservations/order-2/move')
+      .set('Authorization', await authWith('capacity:reserve'))
+      .send({ moveIdentifier: 'order-2-move' });
+    expect([moved.status, moved.body.selections[0].deliveryDate]).toEqual([200, '2026-11-28']);
+    expect(await identifiers('')).toEqual([]);
   });
 
-  it('a later version that keeps them at risk publishes nothing again', async () => {
-    expect((await putConfiguration(server, withHolidays('2026-11-25', '2026-12-24'))).status).toBe(200);
-    await waitFor(
-      async () => (await list()).body.configurationVersion === 3 && (await list()).body.checked,
-      10_000,
-    );
-    expect((await list()).body.items.map((item: Fields) => item.identifier)).toEqual(['order-2']);
-    const due = await t.app
-      .get(Database)
-      .query(
-        `SELECT identifier, newly FROM capacity_reservation_risks WHERE version = 3 ORDER BY identifier`,
-      );
-    expect(due).toEqual([{ identifier: 'order-2', newly: false }]);
+  it('a newly broken reservation is published once; a later version that keeps it at risk publishes nothing', async () => {
+    const version = async (expected: number) =>
+      waitFor(async () => {
+        const body = (await list()).body;
+        return body.configurationVersion === expected && body.checked;
+      }, 10_000);
+    // the departure of order-3's 12-01 delivery is Monday 11-30
+    expect((await putConfiguration(server, withHolidays('2026-11-25', '2026-11-30'))).status).toBe(200);
+    await version(3);
+    expect((await list()).body.items.map((item: Fields) => item.identifier)).toEqual(['order-3']);
+    expect(await waitFor(nextEvent, 10_000)).toMatchObject({ messageId: 'reservation-at-risk:3:order-3' });
+    expect(
+      (await putConfiguration(server, withHolidays('2026-11-25', '2026-11-30', '2026-12-24'))).status,
+    ).toBe(200);
+    await version(4);
+    const rows = await t.app.get(Database)
+      .query(`SELECT version, identifier, newly, published_at IS NOT NULL AS published
+              FROM capacity_reservation_risks ORDER BY version, identifier`);
+    expect(rows).toEqual([
+      { version: '2', identifier: 'order-1', newly: true, published: true },
+      { version: '2', identifier: 'order-2', newly: true, published: true },
+      { version: '3', identifier: 'order-3', newly: true, published: true },
+      { version: '4', identifier: 'order-3', newly: false, published: false },
+    ]);
     expect(await nextEvent()).toBeUndefined();
   });
 

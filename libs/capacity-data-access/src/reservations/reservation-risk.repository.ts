@@ -56,11 +56,12 @@ const RECORD = `
 
 const FINISH = `UPDATE capacity_reservation_risk_checks SET finished_at = $2 WHERE version = $1`;
 
-/** The risks of `$1` whose reservation still holds at `$2`. */
+/** The risks of `$1` whose reservation still holds at `$2`, on the selection found at risk (not moved since). */
 const HOLDING_RISKS = `
   FROM capacity_reservation_risks k
   JOIN capacity_reservations r ON r.identifier = k.identifier
-  WHERE k.version = $1 AND (r.status = 'CONFIRMED' OR (r.status = 'HELD' AND r.hold_expires_at > $2))`;
+  WHERE k.version = $1 AND (r.status = 'CONFIRMED' OR (r.status = 'HELD' AND r.hold_expires_at > $2))
+    AND r.selections @> jsonb_build_array(k.selection)`;
 
 const RISK_COLUMNS = `k.version::integer AS version, k.identifier, r.status, r.created_at AS "createdAt", k.reason,
   k.step, k.node, k.selection, k.earliest_promise AS "earliestPromise"`;
