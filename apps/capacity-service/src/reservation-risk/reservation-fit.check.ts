@@ -36,6 +36,8 @@ export interface ReservationRisk {
 }
 
 type Holding = Omit<HoldingReservation, 'taken'>;
+/** A holding reservation that keeps its request. */
+type Computable = Holding & { request: CalculateDeliveryCapacityRequest };
 
 /**
  * The reservation check (docs/reservations.md, "When a change breaks a reservation"): every reservation still
@@ -61,7 +63,7 @@ export class ReservationFitCheck {
     const requests = new Map<string, CalculateDeliveryCapacityRequest>();
     const takers = new Map<string, CounterTaker[]>();
     const takersOf = new Map<string, Holding>();
-    const timed: Holding[] = [];
+    const timed: Computable[] = [];
     await this.reservations.eachHolding(now, (reservation) => {
       const { taken, ...holding } = reservation;
       for (const [index, selection] of holding.selections.entries()) {
@@ -80,11 +82,9 @@ export class ReservationFitCheck {
         takers.set(key, list);
         takersOf.set(holding.identifier, holding);
       }
-      if (
-        holding.request !== null &&
-        holding.selections.some((s) => planTimingChanged(before, after, s.plan))
-      )
-        timed.push(holding);
+      const { request } = holding;
+      if (request !== null && holding.selections.some((s) => planTimingChanged(before, after, s.plan)))
+        timed.push({ ...holding, request });
     });
     this.overrunRisks(overrun, used, takers, takersOf, risks);
     for (const [identifier, holding] of takersOf)
@@ -129,13 +129,13 @@ export class ReservationFitCheck {
     before: Snapshot,
     after: Snapshot,
     now: Date,
-    timed: readonly Holding[],
+    timed: readonly Computable[],
     risks: Map<string, ReservationRisk>,
   ): Promise<void> {
     await this.calculator.compare(
       before,
       after,
-      timed.map((holding) => holding.request!),
+      timed.map((holding) => holding.request),
       now,
       (was, is, index) => {
         const holding = timed[index];
@@ -167,14 +167,18 @@ export class ReservationFitCheck {
     listed: readonly ReservationRisk[],
     requests: ReadonlyMap<string, CalculateDeliveryCapacityRequest>,
   ): Promise<void> {
-    const wanted = listed.filter((entry) => entry.earliestPromise === null && requests.has(entry.identifier));
+    const wanted = listed.flatMap((entry) => {
+      const request = requests.get(entry.identifier);
+      return entry.earliestPromise === null && request !== undefined ? [{ entry, request }] : [];
+    });
     await this.calculator.compare(
       before,
       after,
-      wanted.map((entry) => requests.get(entry.identifier)!),
+      wanted.map(({ request }) => request),
       now,
       (_was, is, index) => {
-        wanted[index].earliestPromise = earliestPromise(plansOf(is), wanted[index].selection);
+        const { entry } = wanted[index];
+        entry.earliestPromise = earliestPromise(plansOf(is), entry.selection);
       },
     );
   }
