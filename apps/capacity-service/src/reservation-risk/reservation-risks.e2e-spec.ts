@@ -172,7 +172,7 @@ describe('reservations at risk after a change goes live', () => {
     expect(await nextEvent()).toBeUndefined();
   });
 
-  it('a query that cannot be one is 400 naming the parameter', async () => {
+  it('a query that cannot be one is 400 naming the parameter; 403 without the scope capacity:reserve', async () => {
     const fields = async (query: string) => {
       const res = await list(query);
       return [res.status, res.body.details.errors.map((error: Fields) => error.field)];
@@ -181,5 +181,9 @@ describe('reservations at risk after a change goes live', () => {
     expect(await fields('?pageSize=0')).toEqual([400, ['pageSize']]);
     expect(await fields('?deliveryDate=2026-02-30')).toEqual([400, ['deliveryDate']]);
     expect(await fields('?limit=3')).toEqual([400, ['limit']]);
+    const forbidden = await request(server)
+      .get(AT_RISK)
+      .set('Authorization', await authWith('capacity:calculate'));
+    expect(forbidden.status).toBe(403);
   });
 });
