@@ -44,7 +44,7 @@ describe('configuration preview: the reservations a document breaks', () => {
     edit(document);
     return document;
   };
-  const route = (document: { routes: Fields[] }) => document.routes.find((r) => r.code === ROUTE)!;
+  const route = (document: { routes: Fields[] }) => document.routes.filter((r) => r.code === ROUTE)[0];
 
   beforeAll(async () => {
     t = await startCapacityTestApp({}, { clock: E10_CLOCK });
@@ -72,7 +72,7 @@ describe('configuration preview: the reservations a document breaks', () => {
 
   it('a holiday on their departure day: both 11-26 reservations named, with the date the change would promise', async () => {
     const res = await preview(
-      edited((d) => (d.nodes.find((n) => n.code === 'CD01')!.holidays as string[]).push('2026-11-25')),
+      edited((d) => (d.nodes.filter((n) => n.code === 'CD01')[0].holidays as string[]).push('2026-11-25')),
     );
     expect(res.status).toBe(200);
     const risk = (identifier: string, createdAt: string) => ({
@@ -93,7 +93,9 @@ describe('configuration preview: the reservations a document breaks', () => {
     expect(
       (
         await preview(
-          edited((d) => (d.nodes.find((n) => n.code === 'CD01')!.holidays as string[]).push('2026-11-25')),
+          edited((d) =>
+            (d.nodes.filter((n) => n.code === 'CD01')[0].holidays as string[]).push('2026-11-25'),
+          ),
           1,
         )
       ).body.reservations.listed.map((r: Fields) => r.identifier),

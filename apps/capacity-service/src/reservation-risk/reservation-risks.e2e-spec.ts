@@ -24,7 +24,7 @@ type Fields = Record<string, unknown>;
 
 function withHolidays(...days: string[]): Fields {
   const document = demoConfiguration() as { nodes: Fields[] } & Fields;
-  (document.nodes.find((node) => node.code === 'CD01')!.holidays as string[]).push(...days);
+  (document.nodes.filter((node) => node.code === 'CD01')[0].holidays as string[]).push(...days);
   return document;
 }
 

@@ -16,8 +16,9 @@ function changed(edit: (document: { nodes: Fields[]; routes: Fields[] }) => void
   edit(document);
   return snapshotOf(document);
 }
-const node = (document: { nodes: Fields[] }, code: string) => document.nodes.find((n) => n.code === code)!;
-const route = (document: { routes: Fields[] }) => document.routes.find((r) => r.code === ROUTE)!;
+const node = (document: { nodes: Fields[] }, code: string) =>
+  document.nodes.filter((n) => n.code === code)[0];
+const route = (document: { routes: Fields[] }) => document.routes.filter((r) => r.code === ROUTE)[0];
 
 describe('plan fit', () => {
   const before = demoSnapshot();
