@@ -5,13 +5,15 @@ import prettier from 'eslint-config-prettier';
 
 /**
  * The dependency rules are the architecture (docs/architecture.md):
- *  - domain: nothing of ours, no framework, no I/O library;
+ *  - domain: no framework, no I/O library; capacity-domain nothing of ours, products-domain the product messages'
+ *    types only (`@delivery/contracts/messages`);
  *  - contracts: nothing of ours, only validation/Swagger decorators;
  *  - util (platform, auth): util and contracts;
  *  - data-access (persistence, migrations, messaging): domain, contracts, util, data-access;
  *  - apps: any lib, never another app; tooling: anything but apps' internals.
  * Scope: capacity and products never meet except through shared libs; a shared lib depends on shared libs only;
- * the operator commands (scope:operations) use shared libs only.
+ * the operator commands (scope:operations) use shared libs, and of the products' only their queues' names (the
+ * dead-letter commands: `@delivery/products-data-access/topology`).
  * Data access returns records: it may not import the contracts' response classes (a presenter maps).
  * TypeORM only runs the migrations: nothing else imports it.
  */
@@ -50,6 +52,10 @@ const adapters = {
   message:
     'A use case imports no adapter library: its types come from its ports; the module binds the adapter.',
 };
+
+/** products-domain speaks of products and their issues, which the product messages define. */
+const productsDomainImports =
+  "products-domain uses only the product messages' types (@delivery/contracts/messages).";
 
 const frameworkAndIo = [
   '@nestjs/*',
@@ -104,7 +110,11 @@ export default [
           allow: [...appAliases, '../jest.preset.js', '../../jest.preset.js'],
           banTransitiveDependencies: false,
           depConstraints: [
-            { sourceTag: 'type:domain', onlyDependOnLibsWithTags: [], bannedExternalImports: frameworkAndIo },
+            {
+              sourceTag: 'type:domain',
+              onlyDependOnLibsWithTags: ['type:contracts'],
+              bannedExternalImports: frameworkAndIo,
+            },
             {
               sourceTag: 'type:contracts',
               onlyDependOnLibsWithTags: [],
@@ -140,7 +150,7 @@ export default [
             { sourceTag: 'scope:capacity', onlyDependOnLibsWithTags: ['scope:capacity', 'scope:shared'] },
             { sourceTag: 'scope:products', onlyDependOnLibsWithTags: ['scope:products', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:operations', onlyDependOnLibsWithTags: ['scope:shared'] },
+            { sourceTag: 'scope:operations', onlyDependOnLibsWithTags: ['scope:shared', 'scope:products'] },
           ],
         },
       ],
@@ -197,6 +207,39 @@ export default [
     },
   },
   {
+    // the operator commands load no context's code but the products' queue names (the dead-letter commands)
+    files: ['apps/operations/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...appAndLibImports,
+          patterns: [
+            ...appAndLibImports.patterns,
+            {
+              group: [
+                '@delivery/products-*',
+                '!@delivery/products-data-access',
+                '@delivery/products-data-access/*',
+                '!@delivery/products-data-access/topology',
+              ],
+              message:
+                "The operator commands use of the products only their queues' names (@delivery/products-data-access/topology).",
+            },
+          ],
+          paths: [
+            ...appAndLibImports.paths,
+            {
+              name: '@delivery/products-data-access',
+              message:
+                "The operator commands use of the products only their queues' names (@delivery/products-data-access/topology).",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['libs/migrations/src/migrate.ts', 'libs/migrations/src/migrations/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
@@ -225,6 +268,32 @@ export default [
               message: 'capacity-domain is pure: no framework, no I/O.',
             },
             { group: ['@delivery/*'], message: 'capacity-domain depends on nothing of ours.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['libs/products-domain/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@delivery/contracts', message: productsDomainImports }],
+          patterns: [
+            {
+              group: ['@nestjs/*', 'typeorm', 'pg', 'amqplib', 'express'],
+              message: 'products-domain is pure: no framework, no I/O.',
+            },
+            {
+              group: [
+                '@delivery/*',
+                '!@delivery/contracts',
+                '@delivery/contracts/*',
+                '!@delivery/contracts/messages',
+              ],
+              message: productsDomainImports,
+            },
           ],
         },
       ],

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { connect } from 'amqplib';
 import { Client } from 'pg';
 import { bearer, mintToken, TEST_JWT_SECRET } from '@delivery/auth/testing';
-import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
+import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/products-data-access';
 import { createRabbitTestVhost, type RabbitTestVhost } from '@delivery/messaging/testing';
 import { AppProcess, startAppProcess } from '@delivery/platform/testing';
 import { deployedEnvironment, freshBenchDatabase } from './bench-services';

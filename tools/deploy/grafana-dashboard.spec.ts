@@ -22,13 +22,14 @@ const queries = (): string[] => [
 ];
 
 describe('k8s/observability/grafana-dashboard.json', () => {
-  it('has panels for requests, calculation, reservations, the product pipeline and the runtime, each with a query', () => {
+  it('has panels for requests, calculation, reservations, promises kept, the product pipeline and the runtime, each with a query', () => {
     const titles = dashboard.panels.filter((p) => p.type === 'row').map((p) => p.title);
     expect(titles).toEqual([
       'HTTP (capacity-service, product-upload-service)',
       'Capacity calculation',
       'Reservations',
       'Capacity usage',
+      'Delivery promises kept',
       'Product pipeline',
       'Runtime (every app)',
     ]);

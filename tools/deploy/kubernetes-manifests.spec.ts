@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse } from 'yaml';
-import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
+import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/products-data-access';
 import { migrateCommand } from '@delivery/migrations';
 import { messageFormat, PlatformModule } from '@delivery/platform';
 import {
@@ -100,14 +100,16 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
   const container = (app: AppName): Container => onlyContainer(deployment(app));
   const environment = (app: AppName) => containerEnvironment(container(app), objects);
 
-  it('renders exactly the objects of the three apps, the migration Job, the dead-letter Job template, the HTTPRoutes, network policies and monitoring, in namespace delivery', () => {
+  it('renders exactly the objects of the three apps and the outcome worker, the migration Job, the dead-letter Job template, the HTTPRoutes, network policies and monitoring, in namespace delivery', () => {
     expect(objects.map((o) => `${o.kind}/${o.metadata.name}`).sort()).toEqual([
       'ConfigMap/capacity-service-config',
       'ConfigMap/delivery-config',
+      'ConfigMap/outcome-worker-config',
       'ConfigMap/product-ingest-worker-config',
       'ConfigMap/product-upload-service-config',
       'CronJob/delivery-dead-letters',
       'Deployment/capacity-service',
+      'Deployment/outcome-worker',
       'Deployment/product-ingest-worker',
       'Deployment/product-upload-service',
       'HTTPRoute/capacity-service',
@@ -121,14 +123,18 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       'NetworkPolicy/metrics-from-monitoring',
       'NetworkPolicy/services-to-jwks',
       'PodDisruptionBudget/capacity-service',
+      'PodDisruptionBudget/outcome-worker',
       'PodDisruptionBudget/product-ingest-worker',
       'PodDisruptionBudget/product-upload-service',
       'PrometheusRule/delivery-promise',
+      'ScaledObject/outcome-worker',
       'ScaledObject/product-ingest-worker',
       'Service/capacity-service',
+      'Service/outcome-worker',
       'Service/product-ingest-worker',
       'Service/product-upload-service',
       'ServiceMonitor/delivery-promise',
+      'TriggerAuthentication/outcome-worker-rabbitmq',
       'TriggerAuthentication/product-ingest-worker-rabbitmq',
     ]);
     expect(new Set(objects.map((o) => o.metadata.namespace))).toEqual(new Set(['delivery']));

@@ -216,6 +216,7 @@ describe('monitoring objects', () => {
     const services = objects.filter((o) => o.kind === 'Service') as Record<string, any>[];
     expect(services.map((s) => s.metadata.name).sort()).toEqual([
       'capacity-service',
+      'outcome-worker',
       'product-ingest-worker',
       'product-upload-service',
     ]);

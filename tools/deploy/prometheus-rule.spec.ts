@@ -31,6 +31,8 @@ describe('the alert rules', () => {
       'DeliveryDeadLetters',
       'DeliveryDeadLetterQueueNotEmpty',
       'DeliveryIngestBacklogGrowing',
+      'DeliveryOnTimeRateLow',
+      'DeliveryOutcomeDeadLetters',
       'DeliveryBrokerDisconnected',
       'DeliveryDatabasePoolSaturated',
     ]);
@@ -102,6 +104,12 @@ describe('the alert rules', () => {
     expect(byName.get('DeliveryReservationsAtRiskTomorrow')?.expr).toMatch(
       /capacity_reservations_at_risk\{day_offset="1"\}\) > 0\s*$/,
     );
+    expect(byName.get('DeliveryOnTimeRateLow')).toMatchObject({
+      for: '1h',
+      expr: expect.stringMatching(
+        /min by \(namespace, origin\) \(delivery_on_time_rate_7d\)\s*< on \(namespace\) group_left max by \(namespace\) \(delivery_on_time_target\)\s*$/,
+      ),
+    });
     expect(byName.get('DeliveryDispatchFullTomorrow')).toMatchObject({
       for: '10m',
       expr: expect.stringMatching(

@@ -65,7 +65,7 @@ describe('module boundaries', () => {
       expect.arrayContaining([
         '@nx/enforce-module-boundaries: A project tagged with "type:domain" is not allowed to import "@nestjs/common"',
         '@nx/enforce-module-boundaries: A project tagged with "type:domain" is not allowed to import "typeorm"',
-        '@nx/enforce-module-boundaries: A project tagged with "type:domain" cannot depend on any libs with tags',
+        '@nx/enforce-module-boundaries: A project tagged with "type:domain" can only depend on libs tagged with "type:contracts"',
         expect.stringMatching(/^no-restricted-imports: '@nestjs\/common' .*capacity-domain is pure/),
         expect.stringMatching(
           /^no-restricted-imports: '@delivery\/platform' .*capacity-domain depends on nothing of ours/,
@@ -73,6 +73,43 @@ describe('module boundaries', () => {
       ]),
     );
     expect(messages).toHaveLength(6);
+  });
+
+  it("reports the products domain importing anything of ours but the product messages' types", async () => {
+    const messages = await messagesFor(
+      'libs/products-domain/src/boundary-probe.ts',
+      "import type { Product } from '@delivery/contracts/messages';\nimport { ErrorResponse } from '@delivery/contracts';\nimport { Database } from '@delivery/persistence';\nimport { Injectable } from '@nestjs/common';\nexport type Probe = [Product, ErrorResponse, Database, Injectable];\n",
+    );
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^no-restricted-imports: '@delivery\/contracts' .*product messages' types/),
+        expect.stringMatching(/^no-restricted-imports: '@delivery\/persistence' .*product messages' types/),
+        expect.stringMatching(/^no-restricted-imports: '@nestjs\/common' .*products-domain is pure/),
+        '@nx/enforce-module-boundaries: A project tagged with "type:domain" can only depend on libs tagged with "type:contracts"',
+        '@nx/enforce-module-boundaries: A project tagged with "type:domain" is not allowed to import "@nestjs/common"',
+      ]),
+    );
+    expect(messages.filter((m) => m.includes("'@delivery/contracts/messages'"))).toEqual([]);
+  });
+
+  it("reports the operator commands importing the products' code beyond their queues' names", async () => {
+    const messages = await messagesFor(
+      'apps/operations/src/boundary-probe.ts',
+      "import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/products-data-access/topology';\nimport { ProductRepository } from '@delivery/products-data-access';\nimport type { UploadRecord } from '@delivery/products-domain';\nimport { x } from '@delivery/capacity-domain';\nexport const probe = [PRODUCT_TOPOLOGY_DEFAULTS, ProductRepository, x];\nexport type Probe = UploadRecord;\n",
+    );
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^no-restricted-imports: '@delivery\/products-data-access' .*queues' names/),
+        expect.stringMatching(/^no-restricted-imports: '@delivery\/products-domain' .*queues' names/),
+        expect.stringMatching(
+          /^@nx\/enforce-module-boundaries: A project tagged with "scope:operations" can only depend on libs tagged with/,
+        ),
+      ]),
+    );
+    expect(messages.filter((m) => m.includes("'@delivery/products-data-access/topology' import"))).toEqual(
+      [],
+    );
+    expect(messages).toHaveLength(3);
   });
 
   it('reports an app importing another app', async () => {

@@ -7,6 +7,7 @@ import { CAPACITY_AUTH_SCHEMES, CapacityConfig } from './capacity.config';
 import { CapacityUsageModule } from './capacity-usage';
 import { ConfigurationModule } from './configuration';
 import { DeliveryCapacityModule } from './delivery-capacity';
+import { OutcomesModule } from './outcomes';
 import { ReservationRiskModule } from './reservation-risk';
 import { ReservationsModule } from './reservations';
 import { SnapshotModule } from './snapshot';
@@ -56,6 +57,20 @@ export class AppModule {
         ReservationRiskModule,
         ReservationsModule,
         CapacityUsageModule,
+        OutcomesModule.forRoot(
+          {
+            timeZone: config.TZ_BUSINESS,
+            sweepIntervalMs: config.OUTCOME_SWEEP_INTERVAL_MS,
+            retentionDays: config.OUTCOME_RETENTION_DAYS,
+          },
+          {
+            onTime: {
+              target: config.ON_TIME_TARGET_PERCENT / 100,
+              refreshMs: config.CAPACITY_USAGE_REFRESH_MS,
+            },
+            suggestionMinDeliveries: config.OUTCOME_SUGGESTION_MIN_DELIVERIES,
+          },
+        ),
       ],
       controllers: [WhoAmIController],
     };

@@ -7,9 +7,11 @@ import {
   TEST_API_KEY,
   TEST_API_KEY_CONFIGURATION,
   TEST_API_KEY_NO_SCOPE,
+  TEST_API_KEY_OUTCOMES,
   TEST_BASIC,
   TEST_BASIC_CONFIGURATION,
   TEST_BASIC_NO_SCOPE,
+  TEST_BASIC_OUTCOMES,
 } from './testing/capacity-test-app';
 import { demoConfiguration, e10Request } from './testing/capacity-fixtures';
 
@@ -45,6 +47,12 @@ const configure = {
   apiKey: TEST_API_KEY_CONFIGURATION,
   wrongApiKey: TEST_API_KEY,
   basic: TEST_BASIC_CONFIGURATION,
+  wrongBasic: TEST_BASIC,
+};
+const outcomes = {
+  apiKey: TEST_API_KEY_OUTCOMES,
+  wrongApiKey: TEST_API_KEY,
+  basic: TEST_BASIC_OUTCOMES,
   wrongBasic: TEST_BASIC,
 };
 const OPERATIONS: Operation[] = [
@@ -140,6 +148,40 @@ const OPERATIONS: Operation[] = [
     body: () => e10Request(),
     ok: 200,
     ...calculate,
+  },
+  {
+    name: 'POST /delivery/outcomes',
+    method: 'post',
+    path: '/delivery/outcomes',
+    scope: 'outcomes:write',
+    body: () => ({
+      events: [
+        {
+          reservationIdentifier: 'ORD-AUTH',
+          selection: 0,
+          type: 'PICKED',
+          occurredAt: '2026-11-22T10:00:00-05:00',
+        },
+      ],
+    }),
+    ok: 200,
+    ...outcomes,
+  },
+  {
+    name: 'GET /delivery/accuracy',
+    method: 'get',
+    path: '/delivery/accuracy',
+    scope: 'outcomes:read',
+    ok: 200,
+    ...outcomes,
+  },
+  {
+    name: 'GET /delivery/accuracy/suggestions',
+    method: 'get',
+    path: '/delivery/accuracy/suggestions',
+    scope: 'outcomes:read',
+    ok: 200,
+    ...outcomes,
   },
 ];
 

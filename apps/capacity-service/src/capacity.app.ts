@@ -7,7 +7,9 @@ import { CapacityConfig } from './capacity.config';
 export const CAPACITY_SWAGGER: SwaggerSettings = {
   title: 'Delivery Capacity Service',
   description:
-    'Delivery dates, routes and capacity per origin group (layouts A and B); configuration import, read and load.',
+    'Delivery dates, routes and capacity per origin group (layouts A and B) and why; capacity reservations; ' +
+    'capacity usage per counter and day; the configuration: import, preview, read, load, versions, comparison ' +
+    'and roll back.',
   version: '1.1.0',
   schemes: ['bearer', 'basic'],
 };

@@ -1,5 +1,6 @@
 import { AuthConfig, AuthScheme, parseAuthConfig } from '@delivery/auth';
 import { combineConfig, databaseEnv, env, EnvOf, EnvSource, parseEnv, platformEnv } from '@delivery/platform';
+import { outcomeEnv } from './outcome.env';
 
 export const CAPACITY_AUTH_SCHEMES: AuthScheme[] = ['jwt', 'apiKey', 'basic'];
 
@@ -33,6 +34,11 @@ const capacityEnv = {
   RESERVATION_RISK_REFRESH_MS: env.int(30_000, 50, 3_600_000),
   /** reservations.md "Events": the broker of `reservation.at-risk`; unset: events wait in the outbox */
   AMQP_URL: env.optionalString(),
+  ...outcomeEnv,
+  /** docs/operations.md: DeliveryOnTimeRateLow fires when an origin's 7-day on-time rate is below this (%) */
+  ON_TIME_TARGET_PERCENT: env.int(95, 0, 100),
+  /** docs/accuracy.md: lanes with fewer deliveries in the range get no lead-time suggestion */
+  OUTCOME_SUGGESTION_MIN_DELIVERIES: env.int(30, 1, 1_000_000),
 };
 
 export type CapacityConfig = EnvOf<typeof capacityEnv> & { auth: AuthConfig };

@@ -1,5 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { InMemoryBroker, MessagingModule, productTopology } from '@delivery/messaging';
+import { InMemoryBroker, MessagingModule } from '@delivery/messaging';
+import { productTopology } from '@delivery/products-data-access';
 import { PersistenceModule } from '@delivery/persistence';
 import { messageFormat, PlatformModule } from '@delivery/platform';
 import { IngestModule } from './ingest/ingest.module';

@@ -1,6 +1,6 @@
 import { connect } from 'amqplib';
 import request from 'supertest';
-import { productTopology } from '@delivery/messaging';
+import { productTopology } from '@delivery/products-data-access';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createRabbitTestVhost, RabbitTestVhost, waitFor } from '@delivery/messaging/testing';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';

@@ -1,5 +1,6 @@
 import { createHttpApp } from '@delivery/platform';
-import { Messaging, productTopology } from '@delivery/messaging';
+import { Messaging } from '@delivery/messaging';
+import { productTopology } from '@delivery/products-data-access';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule, WorkerAppOverrides } from './app.module';
 import { DatabaseOutageMonitor } from './ingest/database-outage.monitor';

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@delivery/auth';
-import { InMemoryBroker, MessagingModule, productTopology } from '@delivery/messaging';
+import { InMemoryBroker, MessagingModule } from '@delivery/messaging';
+import { productTopology } from '@delivery/products-data-access';
 import { PersistenceModule } from '@delivery/persistence';
 import { messageFormat, PlatformModule } from '@delivery/platform';
 import { LoadProductsModule } from './load-products/load-products.module';

@@ -1,4 +1,4 @@
-import { Global, Module, type DynamicModule, type Provider } from '@nestjs/common';
+import { Global, Module, type DynamicModule, type ExecutionContext, type Provider } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { ThrottlerModule, type ThrottlerStorage } from '@nestjs/throttler';
 import { AccessGuard, ACCESS_GUARD_OPTIONS, type AccessGuardOptions } from './access.guard';
@@ -26,6 +26,14 @@ export interface AuthModuleOptions {
    */
   readonly storage?: ThrottlerStorage;
 }
+
+/**
+ * The key a principal's requests to one operation count under, e.g. `default:DeliveryCapacityController.calculate:
+ * jwt:checkout`. The throttler's own key is a sha256 of the same parts, one hash per request for nothing: the
+ * storages keep keys in memory (or a shared store) and never show them to a client.
+ */
+const principalOperationKey = (context: ExecutionContext, tracker: string, throttler: string): string =>
+  `${throttler}:${context.getClass().name}.${context.getHandler().name}:${tracker}`;
 
 /**
  * Global: the Passport strategies of the accepted schemes, {@link AccessGuard} on every route (authentication,
@@ -61,6 +69,7 @@ export class AuthModule {
             ThrottlerModule.forRoot({
               throttlers: [{ ttl: rate.windowMs, limit: rate.limit }],
               storage,
+              generateKey: principalOperationKey,
             }),
           ]
         : [],

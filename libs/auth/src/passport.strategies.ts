@@ -1,13 +1,15 @@
 import { type CanActivate, type ExecutionContext, type OnModuleDestroy } from '@nestjs/common';
 import { AuthGuard, type AuthGuardAuthenticateOptions } from '@nestjs/passport';
+import type { IncomingHttpHeaders } from 'node:http';
 import passport from 'passport';
 import type { AuthConfig } from './auth.config';
 import { CredentialRejection } from './auth.errors';
 import { BasicPasswordVerifier, type BasicPasswordVerifierOptions } from './basic-password.verifier';
-import type { AuthScheme } from './principal';
+import type { AuthScheme, Principal } from './principal';
 import { createApiKeyStrategy } from './strategies/api-key.strategy';
 import { createBasicStrategy } from './strategies/basic.strategy';
-import { createJwtStrategy, jwtFailure } from './strategies/jwt.strategy';
+import { CLOCK_TOLERANCE_SECONDS, createJwtStrategy, jwtFailure } from './strategies/jwt.strategy';
+import { VerifiedTokens } from './verified-tokens.cache';
 
 let instances = 0;
 
@@ -20,12 +22,14 @@ export class PassportStrategies implements OnModuleDestroy {
   readonly configured: ReadonlySet<AuthScheme>;
   private readonly guards = new Map<AuthScheme, CanActivate>();
   private readonly names: string[] = [];
+  private readonly tokens?: VerifiedTokens;
 
   constructor(schemes: readonly AuthScheme[], config: AuthConfig, basic: BasicPasswordVerifierOptions = {}) {
     const prefix = `delivery-auth-${++instances}`;
     if (schemes.includes('jwt') && config.jwt) {
       const jwt = config.jwt;
       this.add('jwt', `${prefix}-jwt`, (name) => createJwtStrategy(name, jwt), jwtFailure);
+      this.tokens = new VerifiedTokens(CLOCK_TOLERANCE_SECONDS, jwt.previous?.until.getTime());
     }
     if (schemes.includes('apiKey') && config.apiKeys.length > 0) {
       const failure = () => new CredentialRejection('invalid_credentials');
@@ -40,11 +44,30 @@ export class PassportStrategies implements OnModuleDestroy {
     this.configured = new Set(this.guards.keys());
   }
 
-  /** Runs the scheme's strategy; sets `request.principal` or throws a {@link CredentialRejection} (or a 503). */
+  /**
+   * Runs the scheme's strategy; sets `request.principal` or throws a {@link CredentialRejection} (or a 503). A JWT
+   * verified a moment ago (the same text, still within its `exp`) gets its principal back without a second
+   * verification ({@link VerifiedTokens}).
+   */
   async authenticate(scheme: AuthScheme, context: ExecutionContext): Promise<void> {
     const guard = this.guards.get(scheme);
     if (!guard) throw new CredentialRejection('invalid_credentials');
+    if (scheme !== 'jwt' || !this.tokens) {
+      await guard.canActivate(context);
+      return;
+    }
+    const request = context
+      .switchToHttp()
+      .getRequest<{ headers: IncomingHttpHeaders; principal?: Principal }>();
+    // AccessGuard hands the header over in canonical form: `Bearer <token>`
+    const token = (request.headers.authorization ?? '').slice('Bearer '.length);
+    const known = this.tokens.get(token, Date.now());
+    if (known) {
+      request.principal = known;
+      return;
+    }
     await guard.canActivate(context);
+    if (request.principal) this.tokens.remember(token, request.principal, Date.now());
   }
 
   onModuleDestroy(): void {

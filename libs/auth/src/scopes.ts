@@ -7,6 +7,8 @@ export const SCOPES = [
   'configuration:read',
   'products:write',
   'products:read',
+  'outcomes:write',
+  'outcomes:read',
 ] as const;
 
 export type Scope = (typeof SCOPES)[number];

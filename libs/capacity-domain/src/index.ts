@@ -39,8 +39,8 @@ export {
   parseConfigurationInSlices,
   validateConfigurationInSlices,
 } from './configuration/configuration.parser';
-export { eachInSlices, runAtOnce, runInSlices } from './configuration/slices';
-export type { Pacer, Steps } from './configuration/slices';
+export { eachInSlices, runAtOnce, runInSlices } from './shared/slices';
+export type { Pacer, Steps } from './shared/slices';
 export { snapshotToDocument, snapshotToDocumentInSlices } from './configuration/configuration.exporter';
 export { diffConfigurations, noChanges } from './configuration/configuration.diff';
 export {
@@ -76,6 +76,14 @@ export type * from './request/capacity-response.types';
 export type * from './request/calculation-data.types';
 export { NO_DATA } from './request/calculation-data.types';
 
+export type {
+  StoredConfiguration,
+  VersionHow,
+  VersionProvenance,
+  VersionRecord,
+} from './configuration/configuration-version';
+export { VERSION_HOWS } from './configuration/configuration-version';
+
 export type { RequestProblem } from './engine/business-rules.validator';
 export type {
   CapacityOutcome,
@@ -88,28 +96,56 @@ export type { CounterPlanEntry, DatePlan, GroupPlan, WindowPlanEntry } from './e
 export type { ExplainedOutcome } from './engine/capacity-engine';
 export { calculate, explain, planReads } from './engine/capacity-engine';
 export type * from './engine/explanation.types';
+export type { UsagePage } from './usage/counter-usage';
+export { counterUsage } from './usage/counter-usage';
+export type { UsageLevels } from './usage/usage-levels';
+export { USAGE_LEVELS, usageLevels } from './usage/usage-levels';
+export type { UsageFilter } from './usage/usage-plan';
+export { UsagePlan } from './usage/usage-plan';
+export type { UsageRange } from './usage/usage-range';
+export { DEFAULT_USAGE_DAYS, MAX_USAGE_DAYS, usageRange } from './usage/usage-range';
+export type { ReservationTake, UsageMark, UsageRead, UsageReadRequest } from './usage/usage-read';
+export type { CounterDayUsage } from './usage/usage-rules';
+export type { UsageData, UsedUnitsRow } from './usage/used-units';
 export type {
-  CounterDayUsage,
-  UsageData,
-  UsageFilter,
-  UsageLevels,
-  UsagePage,
-  UsageRange,
-} from './usage/counter-usage';
-export {
-  counterUsage,
-  UsagePlan,
-  DEFAULT_USAGE_DAYS,
-  MAX_USAGE_DAYS,
-  USAGE_LEVELS,
-  usageLevels,
-  usageRange,
-} from './usage/counter-usage';
-export type { UsedUnitsRow } from './usage/used-units';
+  CounterTake,
+  FullCounter,
+  NewReservation,
+  PlannedCounter,
+  ReservationRecord,
+  ReservationSelection,
+  ReservationStatus,
+  ReservedSelection,
+  ReserveResult,
+} from './reservation/reservation.model';
+export { RESERVATION_STATUSES } from './reservation/reservation.model';
+export type { ReservationPlan, SelectionProblem } from './reservation/reservation.plan';
+export { fullSelections, planReservation } from './reservation/reservation.plan';
+export type { MoveResult, ReservationMove } from './reservation/reservation.move';
+export type {
+  HoldingReservation,
+  RiskFilter,
+  RiskRecord,
+  StoredRisk,
+} from './reservation/reservation-risk.model';
 export { UsedUnits } from './usage/used-units';
-export { earliestPromise } from './reservations/earliest-promise';
-export type { EarliestPromise, GroupKey } from './reservations/earliest-promise';
-export { dateNotReached, MISFIT_REASONS, planMisfit, planTimingChanged } from './reservations/plan-fit';
-export type { MisfitReason, PlanMisfit, PlannedStep } from './reservations/plan-fit';
-export { capacityOn, counterKey, overrunCounters, takersOver } from './reservations/counter-overrun';
-export type { CounterLoad, CounterTaker } from './reservations/counter-overrun';
+export { earliestPromise } from './reservation/earliest-promise';
+export type { EarliestPromise, GroupKey } from './reservation/earliest-promise';
+export { dateNotReached, MISFIT_REASONS, planMisfit, planTimingChanged } from './reservation/plan-fit';
+export type { MisfitReason, PlanMisfit, PlannedStep } from './reservation/plan-fit';
+export { capacityOn, counterKey, overrunCounters, takersOver } from './reservation/counter-overrun';
+export type { CounterLoad, CounterTaker } from './reservation/counter-overrun';
+
+export type {
+  OutcomeEvent,
+  OutcomeEventType,
+  PromiseOutcome,
+  PromisePlan,
+  PromiseState,
+  SlippedStep,
+} from './outcomes/promise-outcome';
+export { evaluatePromise, OUTCOME_EVENT_TYPES, SLIPPED_STEPS } from './outcomes/promise-outcome';
+export type { AccuracyCounts, AccuracyRates, LateDays } from './outcomes/promise-accuracy';
+export { accuracyRates, addCounts, byWorstOnTime } from './outcomes/promise-accuracy';
+export type { DelayCount, LeadTimeSuggestion } from './outcomes/lead-time-suggestion';
+export { MAX_LEAD_TIME_CHANGE_DAYS, suggestLeadTimeChange } from './outcomes/lead-time-suggestion';

@@ -1,2 +1,3 @@
 export * from './capacity';
 export * from './products';
+export * from './outcomes';

@@ -12,7 +12,8 @@ import { AmqpConsumer } from './amqp.consumer';
 import { ConfirmPublisher } from './confirm.publisher';
 import type { DeadLetterEvent, RetryEvent } from './messaging.hooks';
 import type { DeliveredMessage, MessageHandler, SettleResult } from './message.types';
-import { productTopology, type ProductTopology } from './product-topology';
+import type { WorkQueueTopology } from './work-queue.topology';
+import { exampleTopology } from './testing/example.topology';
 import { declareTopology } from './topology';
 
 describe('AmqpConsumer on RabbitMQ', () => {
@@ -21,7 +22,7 @@ describe('AmqpConsumer on RabbitMQ', () => {
   let inspect: Channel;
   let connection: AmqpConnection;
   let publisher: ConfirmPublisher;
-  let topology: ProductTopology;
+  let topology: WorkQueueTopology;
   let consumers: AmqpConsumer[] = [];
   const retries: RetryEvent[] = [];
   const deadLetters: DeadLetterEvent[] = [];
@@ -30,7 +31,7 @@ describe('AmqpConsumer on RabbitMQ', () => {
   /** A fresh topology per test, so no test sees another's messages. */
   const freshTopology = () => {
     testNumber += 1;
-    return productTopology({
+    return exampleTopology({
       exchange: sandbox.name(`products-${testNumber}`),
       queue: sandbox.name(`batches-${testNumber}`),
       retryQueue: sandbox.name(`retry-${testNumber}`),

@@ -14,7 +14,8 @@ import type { AmqpTransportStrategy } from './amqp.transport-strategy';
 import { MessageErrorPassthroughFilter } from './message-error-passthrough.filter';
 import type { DeadLetterEvent, HandledEvent, RetryEvent } from './messaging.hooks';
 import { PermanentMessageError } from './permanent-message.error';
-import { productTopology, type ProductTopology } from './product-topology';
+import type { WorkQueueTopology } from './work-queue.topology';
+import { exampleTopology } from './testing/example.topology';
 
 const behaviour: { handle: (payload: unknown) => Promise<void> } = { handle: async () => undefined };
 
@@ -33,7 +34,7 @@ describe('AmqpTransportStrategy on RabbitMQ (a Nest worker with @EventPattern ha
   let sandbox: RabbitTestVhost;
   let model: ChannelModel;
   let inspect: Channel;
-  let topology: ProductTopology;
+  let topology: WorkQueueTopology;
   let messaging: AmqpMessaging;
   let strategy: AmqpTransportStrategy;
   let worker: INestMicroservice | undefined;
@@ -60,7 +61,7 @@ describe('AmqpTransportStrategy on RabbitMQ (a Nest worker with @EventPattern ha
   beforeEach(async () => {
     if (!model) return; // beforeAll failed and says why
     testNumber += 1;
-    topology = productTopology({
+    topology = exampleTopology({
       exchange: sandbox.name(`products-${testNumber}`),
       queue: sandbox.name(`batches-${testNumber}`),
       retryQueue: sandbox.name(`retry-${testNumber}`),

@@ -10,7 +10,7 @@ import { MessageContext } from './message.context';
 import { MessageErrorPassthroughFilter } from './message-error-passthrough.filter';
 import type { HandledEvent } from './messaging.hooks';
 import { PermanentMessageError } from './permanent-message.error';
-import { productTopology } from './product-topology';
+import { exampleTopology } from './testing/example.topology';
 
 /** What the test controller does with the next deliveries, set per test. */
 const behaviour: { handle: (payload: unknown, context: MessageContext) => Promise<void> } = {
@@ -28,7 +28,7 @@ class ProductBatchTestController {
 @Module({ controllers: [ProductBatchTestController] })
 class TestWorkerModule {}
 
-const topology = productTopology({
+const topology = exampleTopology({
   deliveryLimit: 3,
   retryBackoff: { initialMs: 20, factor: 2, maxMs: 100 },
 });

@@ -10,7 +10,8 @@ import { AmqpConnection } from './amqp.connection';
 import { ConfirmPublisher } from './confirm.publisher';
 import type { ConfirmEvent } from './messaging.hooks';
 import type { OutgoingMessage } from './message.types';
-import { productTopology, type ProductTopology } from './product-topology';
+import type { WorkQueueTopology } from './work-queue.topology';
+import { exampleTopology } from './testing/example.topology';
 import { PublishError } from './publish.error';
 import { declareTopology } from './topology';
 
@@ -19,7 +20,7 @@ describe('ConfirmPublisher on RabbitMQ', () => {
   let proxy: TcpProxy;
   let model: ChannelModel;
   let inspect: Channel;
-  let topology: ProductTopology;
+  let topology: WorkQueueTopology;
   let connection: AmqpConnection;
   let publisher: ConfirmPublisher;
   const confirms: ConfirmEvent[] = [];
@@ -52,7 +53,7 @@ describe('ConfirmPublisher on RabbitMQ', () => {
     proxy = await TcpProxy.start(sandbox.url);
     model = await connect(sandbox.url);
     inspect = await model.createChannel();
-    topology = productTopology({
+    topology = exampleTopology({
       exchange: sandbox.name('products'),
       queue: sandbox.name('batches'),
       retryQueue: sandbox.name('retry'),

@@ -4,10 +4,10 @@ import { InMemoryConsumer } from './in-memory.consumer';
 import { InMemoryPublisher } from './in-memory.publisher';
 import type { ConfirmEvent, DeadLetterEvent, RetryEvent } from './messaging.hooks';
 import type { DeliveredMessage, MessageHandler } from './message.types';
-import { productTopology } from './product-topology';
+import { exampleTopology } from './testing/example.topology';
 import { PublishError } from './publish.error';
 
-const topology = productTopology({
+const topology = exampleTopology({
   deliveryLimit: 3,
   retryBackoff: { initialMs: 40, factor: 2, maxMs: 1000 },
 });

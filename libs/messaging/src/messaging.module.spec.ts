@@ -5,7 +5,7 @@ import { MetricsService, ReadinessRegistry } from '@delivery/platform';
 import { InMemoryBroker } from './in-memory.broker';
 import { Messaging, MessagingModule } from './messaging.module';
 import type { MessagingHooks, ConfirmEvent } from './messaging.hooks';
-import { productTopology } from './product-topology';
+import { exampleTopology } from './testing/example.topology';
 import { buildOutgoingMessage, waitFor } from './testing';
 
 @Global()
@@ -35,7 +35,7 @@ class EchoConsumer {
 describe('MessagingModule on an in-memory broker', () => {
   it('publishes, consumes through the transport, reports readiness and calls the hooks', async () => {
     const broker = new InMemoryBroker();
-    const topology = productTopology();
+    const topology = exampleTopology();
     const moduleRef = await Test.createTestingModule({
       imports: [
         PlatformStandIn,

@@ -1,4 +1,4 @@
-import { DEAD_LETTER_DELIVERY_LIMIT } from './product-topology';
+import { DEAD_LETTER_DELIVERY_LIMIT } from './work-queue.topology';
 import type { TopologyDefinition } from './topology';
 
 export interface ReservationEventsTopologyOptions {

@@ -1,18 +1,19 @@
 import { connect, type Channel, type ChannelModel } from 'amqplib';
 import { createRabbitTestVhost, waitFor, type RabbitTestVhost } from './testing';
-import { productTopology, type ProductTopology } from './product-topology';
+import type { WorkQueueTopology } from './work-queue.topology';
+import { exampleTopology } from './testing/example.topology';
 import { declareTopology } from './topology';
 
 describe('product topology on RabbitMQ', () => {
   let sandbox: RabbitTestVhost;
   let model: ChannelModel;
   let channel: Channel;
-  let topology: ProductTopology;
+  let topology: WorkQueueTopology;
 
   beforeAll(async () => {
     sandbox = await createRabbitTestVhost();
     model = await connect(sandbox.url);
-    topology = productTopology({
+    topology = exampleTopology({
       exchange: sandbox.name('products'),
       queue: sandbox.name('product-ingest.batches'),
       retryQueue: sandbox.name('product-ingest.retry'),
@@ -63,7 +64,7 @@ describe('product topology on RabbitMQ', () => {
   });
 
   it('a declaration with changed arguments fails with PRECONDITION_FAILED and leaves the queue as it was', async () => {
-    const changed = productTopology({ ...topology.names, deliveryLimit: 9 });
+    const changed = exampleTopology({ ...topology.names, deliveryLimit: 9 });
     await expect(declareTopology(model, changed.definition)).rejects.toThrow(
       /PRECONDITION_FAILED - inequivalent arg 'x-delivery-limit'/,
     );

@@ -6,4 +6,5 @@ export * from './notification.listener';
 export * from './persistence.module';
 export * from './pg-array-literal';
 export * from './rows-in-parts';
+export * from './storable';
 export * from './turn.batcher';

@@ -16,4 +16,5 @@ export * from './metrics/metrics.service';
 export * from './platform.module';
 export * from './retry/backoff';
 export * from './timing/repeating-task';
+export * from './validation/parameters.pipe';
 export * from './validation/plain-dto.validator';

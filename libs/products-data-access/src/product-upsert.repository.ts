@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Product } from '@delivery/contracts/messages';
 import { booleanArrayLiteral, numberArrayLiteral, textArrayLiteral } from '@delivery/persistence';
 import type { Sql } from '@delivery/persistence';
+import type { PreparedProducts, StoredState } from '@delivery/products-domain';
 
 /** How a column's values travel: one array literal per column, cast to `<type>[]` in SQL. */
 type ColumnType = 'text' | 'float8' | 'int4' | 'bool' | 'timestamp';
@@ -218,24 +219,9 @@ export function contentHashOf(product: Product): string {
   return createHash('sha256').update(JSON.stringify(values)).digest('base64');
 }
 
-/** The stored state of products: absent, stored and identical (`true`), stored and different (`false`). */
-export type StoredState = ReadonlyMap<string, boolean>;
-
 /**
- * The products to write, read into what the statements send: one array literal per column of the products (their
- * content hash last) and of their children. Once it is built the product objects are no longer needed.
- */
-export interface PreparedProducts {
-  /** The products' codes (distinct), in the order of the column arrays. */
-  readonly codes: readonly string[];
-  /** Per code: whether it was stored when `storedState` looked. */
-  readonly stored: readonly boolean[];
-  readonly productColumns: readonly string[];
-  readonly childColumns: readonly string[];
-}
-
-/**
- * P3.2/P3.4: writes products with multi-row statements. Before the transaction, `storedState` looks up the stored
+ * P3.2/P3.4: writes products with multi-row statements (`PreparedProducts`: one array literal per column of the
+ * products, their content hash last, and of their children). Before the transaction, `storedState` looks up the stored
  * rows of a batch's codes with their content hash: a product identical to its stored row is unchanged and is not
  * written at all (`prepare` is given only the others). In the transaction (products in code order so concurrent
  * writers lock rows in one order) the new products are inserted (`INSERT … SELECT FROM unnest(…) ON CONFLICT DO

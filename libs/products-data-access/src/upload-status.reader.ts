@@ -1,25 +1,5 @@
-import type { ProductIssue } from '@delivery/contracts/messages';
 import type { Database } from '@delivery/persistence';
-
-/** An upload as the worker recorded it in `product_uploads` (P4). */
-export interface UploadRecord {
-  processCode: string;
-  received: number;
-  accepted: number;
-  rejected: number;
-  batchTotal: number;
-  batchDone: number;
-  persisted: number;
-  skippedStale: number;
-  unchanged: number;
-  failed: number;
-  manifestRecorded: boolean;
-  errors: ProductIssue[];
-  warnings: ProductIssue[];
-  failedBatches: { batchIndex: number; products: number; reason: string }[];
-  createdAt: Date;
-  updatedAt: Date;
-}
+import type { UploadRecord } from '@delivery/products-domain';
 
 /** P4: an upload's record (the upload service's only read of Postgres). */
 export class UploadStatusReader {

@@ -1,11 +1,15 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Scopes } from '@delivery/auth';
-import { CapacityUsageQuery, CapacityUsageResponse } from '@delivery/contracts';
+import { CapacityUsageQuery, CapacityUsageResponse, DEFAULT_USAGE_PAGE_SIZE } from '@delivery/contracts';
+import { ParametersPipe } from '@delivery/platform';
 import { ErrorResponses } from '../capacity.error-responses';
-import { CapacityUsageQueryPipe } from './capacity-usage-query.pipe';
 import { presentCapacityUsage } from './capacity-usage.presenter';
-import { GetCapacityUsageUseCase, INVALID_USAGE_QUERY } from './get-capacity-usage.use-case';
+import {
+  type CapacityUsageRequest,
+  GetCapacityUsageUseCase,
+  INVALID_USAGE_QUERY,
+} from './get-capacity-usage.use-case';
 
 const INVALID = ErrorResponses.badRequest(
   'VALIDATION_ERROR: every problem of the query in `details.errors` (a malformed date, `to` before `from` or more ' +
@@ -40,7 +44,27 @@ export class CapacityUsageController {
   @ApiOkResponse({ type: CapacityUsageResponse })
   @INVALID
   @ErrorResponses.common('configuration:read')
-  async get(@Query(CapacityUsageQueryPipe) query: CapacityUsageQuery): Promise<CapacityUsageResponse> {
-    return presentCapacityUsage(await this.usage.execute(query));
+  async get(
+    @Query(new ParametersPipe(CapacityUsageQuery, { message: INVALID_USAGE_QUERY }))
+    query: CapacityUsageQuery,
+  ): Promise<CapacityUsageResponse> {
+    return presentCapacityUsage(await this.usage.execute(usageRequest(query)));
   }
+}
+
+/** The query's defaults filled in: what the use case is asked. */
+function usageRequest(query: CapacityUsageQuery): CapacityUsageRequest {
+  return {
+    from: query.from ?? null,
+    to: query.to ?? null,
+    filter: {
+      scope: query.scope ?? null,
+      node: query.node ?? null,
+      route: query.route ?? null,
+      zone: query.zone ?? null,
+      minUtilization: query.minUtilization ?? null,
+    },
+    page: query.page ?? 1,
+    pageSize: query.pageSize ?? DEFAULT_USAGE_PAGE_SIZE,
+  };
 }

@@ -1,23 +1,32 @@
-import type { UsedUnits } from '@delivery/capacity-domain';
+import type { UsageMark, UsageRead, UsageReadRequest, UsedUnits } from '@delivery/capacity-domain';
 import { demoSnapshot } from '../testing/unit-fixtures';
 import { CapacityUsageLedger } from './capacity-usage.ledger';
-import type { CapacityUsageReader, CounterRead, CounterReadRequest } from './capacity-usage.port';
+import type { CapacityUsageReader } from './capacity-usage.port';
 
-/** A reader that answers what each test scripts, one answer per read, and keeps what it was asked. */
+type Answer = Partial<Omit<UsageRead, 'mark'>> & { mark: string };
+
+/**
+ * A reader that answers what each test scripts, one answer per read (an Error: the read fails), and keeps what it
+ * was asked; its marks are plain names.
+ */
 class FakeUsageReader implements CapacityUsageReader {
-  readonly asked: CounterReadRequest[] = [];
-  private readonly answers: CounterRead[] = [];
+  readonly asked: UsageReadRequest[] = [];
+  private readonly answers: (UsageRead | Error)[] = [];
 
-  answer(read: Partial<CounterRead> & Pick<CounterRead, 'mark'>): this {
-    this.answers.push({ used: [], reservations: [], removals: '0', ...read });
+  answer(read: Answer | Error): this {
+    this.answers.push(
+      read instanceof Error
+        ? read
+        : { used: [], reservations: [], changesKnown: true, ...read, mark: read.mark as UsageMark },
+    );
     return this;
   }
 
-  read(request: CounterReadRequest): Promise<CounterRead> {
+  read(request: UsageReadRequest): Promise<UsageRead> {
     this.asked.push(request);
     const answer = this.answers.shift();
     if (!answer) throw new Error('an unexpected read');
-    return Promise.resolve(answer);
+    return answer instanceof Error ? Promise.reject(answer) : Promise.resolve(answer);
   }
 }
 
@@ -106,12 +115,12 @@ describe('CapacityUsageLedger', () => {
     expect([day(used, D).units, day(used, D + 1).units, day(used, D + 2).units]).toEqual([1, 0, 6]);
   });
 
-  it('starts again when counters or holds were removed, and for another snapshot', async () => {
+  it('starts again when the changes since its mark cannot be told, and for another snapshot', async () => {
     reader
-      .answer({ mark: 'm1', used: [picking(D, 5)], removals: '0' })
-      .answer({ mark: 'm2', removals: '1' })
-      .answer({ mark: 'm3', used: [picking(D, 1)], removals: '1' })
-      .answer({ mark: 'm4', used: [picking(D, 2)], removals: '1' });
+      .answer({ mark: 'm1', used: [picking(D, 5)] })
+      .answer({ mark: 'm2', used: [picking(D, 9)], changesKnown: false })
+      .answer({ mark: 'm3', used: [picking(D, 1)] })
+      .answer({ mark: 'm4', used: [picking(D, 2)] });
     await ledger.read(snapshot, D, D);
     const afterRemoval = await ledger.read(snapshot, D, D);
     expect(reader.asked.slice(1, 3)).toEqual([
@@ -131,5 +140,43 @@ describe('CapacityUsageLedger', () => {
     const [first, second] = await Promise.all([ledger.read(snapshot, D, D), ledger.read(snapshot, D, D)]);
     expect(reader.asked.map((request) => request.since?.mark ?? null)).toEqual([null, 'm1']);
     expect([day(first.used, D).units, day(second.used, D).units]).toEqual([5, 6]);
+  });
+
+  it('keeps its copy when a read fails: the next read asks for the changes since the same mark', async () => {
+    reader
+      .answer({ mark: 'm1', used: [picking(D, 5)] })
+      .answer(new Error('connection lost'))
+      .answer({ mark: 'm2', used: [picking(D, 6)] });
+    await ledger.read(snapshot, D, D);
+    await expect(ledger.read(snapshot, D, D)).rejects.toThrow('connection lost');
+    const { used } = await ledger.read(snapshot, D, D);
+    expect(reader.asked.map((request) => request.since?.mark ?? null)).toEqual([null, 'm1', 'm1']);
+    expect(day(used, D).units).toBe(6);
+  });
+
+  it('starts again from the days asked when they and the days it holds would span more than 124 days', async () => {
+    reader
+      .answer({ mark: 'm1', used: [picking(D, 5)] })
+      .answer({ mark: 'm2', used: [picking(D + 100, 1)] })
+      .answer({ mark: 'm3', used: [picking(D + 124, 2)] });
+    await ledger.read(snapshot, D, D);
+    await ledger.read(snapshot, D + 100, D + 100);
+    expect(reader.asked[1].since).toEqual({ mark: 'm1', from: D, to: D });
+    expect(reader.asked[1].load).toHaveLength(100); // D + 1 … D + 100: the copy spans 101 days
+    const far = await ledger.read(snapshot, D + 124, D + 124);
+    expect(reader.asked[2]).toEqual({ load: [D + 124], since: null });
+    expect([day(far.used, D).units, day(far.used, D + 124).units]).toEqual([0, 2]);
+  });
+
+  it('takes a reservation that starts holding, stops, then holds again as many times into `held`', async () => {
+    const r1 = (held: boolean) => ({ identifier: 'r1', held, taken: [dispatch(D, 3)] });
+    reader
+      .answer({ mark: 'm1' })
+      .answer({ mark: 'm2', reservations: [r1(true)] })
+      .answer({ mark: 'm3', reservations: [r1(false)] })
+      .answer({ mark: 'm4', reservations: [r1(true)] });
+    const held = [];
+    for (let i = 0; i < 4; i++) held.push(day((await ledger.read(snapshot, D, D)).held, D).units);
+    expect(held).toEqual([0, 3, 0, 3]);
   });
 });

@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { runInSlices, Snapshot, UsageData, UsedUnits, UsedUnitsRow } from '@delivery/capacity-domain';
+import {
+  runInSlices,
+  Snapshot,
+  UsageData,
+  UsageMark,
+  UsedUnits,
+  UsedUnitsRow,
+} from '@delivery/capacity-domain';
 import { newPacer } from '../snapshot';
 import { CAPACITY_USAGE_READER, type CapacityUsageReader } from './capacity-usage.port';
 
@@ -13,19 +20,19 @@ interface Copy {
   readonly holding: Set<string>;
   readonly from: number;
   readonly to: number;
-  readonly mark: string;
-  readonly removals: string;
+  /** where the last read stood: the next one asks for the changes since */
+  readonly mark: UsageMark;
 }
 
 /**
  * This replica's copy of the counters' used and held units on the days usage answers and gauges ask about
- * (docs/api.md, "GET {base}/capacity/usage"). The days are read whole once; then each read takes in the reservations
- * written since the last one, whichever replica wrote them — the counters they name, read again, and their units
- * added to `held` when they start holding or taken off when they stop — in one statement whose cost follows what
- * changed, not the size of the network or the number of holds. A read's statement starts after the read was asked
- * for, so it sees every write committed before: a counter reported with `free` = n takes a hold of n. Reads run one
- * after another (each one short). The copy is of the active snapshot's counters (another snapshot loads again);
- * removed counters or HELD reservations load it again too.
+ * (docs/api.md, "GET {base}/capacity/usage"). The days are read whole once; then each read takes in the changes
+ * since the last one's mark (`ChangesSince`), whichever replica made them — the counters reservations moved, read
+ * again, and the units of reservations added to `held` when they start holding or taken off when they stop — in one
+ * statement whose cost follows what changed, not the size of the network or the number of holds. A read's statement
+ * starts after the read was asked for, so it sees every write committed before: a counter reported with `free` = n
+ * takes a hold of n. Reads run one after another (each one short). The copy is of the active snapshot's counters
+ * (another snapshot loads again); when the changes since the mark cannot be told, it loads again too.
  */
 @Injectable()
 export class CapacityUsageLedger {
@@ -61,7 +68,7 @@ export class CapacityUsageLedger {
       load,
       since: copy && { mark: copy.mark, from: copy.from, to: copy.to },
     });
-    if (copy !== null && read.removals !== copy.removals) {
+    if (copy !== null && !read.changesKnown) {
       this.copy = null;
       return this.upToDate(snapshot, from, to);
     }
@@ -85,7 +92,7 @@ export class CapacityUsageLedger {
     const held = await runInSlices(base.held.plus(heldChanges), pacer);
     const { holding } = base;
     for (const identifier of flipped) if (!holding.delete(identifier)) holding.add(identifier);
-    this.copy = { used, held, holding, ...span, mark: read.mark, removals: read.removals };
+    this.copy = { used, held, holding, ...span, mark: read.mark };
     return { used, held };
   }
 }

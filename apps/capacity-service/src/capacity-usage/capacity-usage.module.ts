@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { CapacityUsageRepository } from '@delivery/capacity-data-access';
 import { Database } from '@delivery/persistence';
-import { CapacityUsageQueryPipe } from './capacity-usage-query.pipe';
 import { CapacityUsageController } from './capacity-usage.controller';
 import { CapacityUsageGauges } from './capacity-usage.gauges';
 import { CapacityUsageLedger } from './capacity-usage.ledger';
@@ -22,7 +21,6 @@ import { GetCapacityUsageUseCase } from './get-capacity-usage.use-case';
     },
     CapacityUsageLedger,
     GetCapacityUsageUseCase,
-    CapacityUsageQueryPipe,
     CountUsageLevelsUseCase,
     CapacityUsageMetrics,
     CapacityUsageGauges,

@@ -1,14 +1,12 @@
 /** What the usage ledger (`CapacityUsageLedger`) needs of storage (bound in capacity-usage.module.ts). */
-import type { CounterRead, CounterReadRequest } from '@delivery/capacity-data-access';
-
-export type { CounterRead, CounterReadRequest, ReservationTake } from '@delivery/capacity-data-access';
+import type { UsageRead, UsageReadRequest } from '@delivery/capacity-domain';
 
 /**
- * In one statement: the counters with units on the days to load; the reservations written since a mark and the
- * counters they name on the days already held (on a first read, every HELD reservation); the next mark.
+ * In one statement, as of now: the days `load` whole; with `since`, the changes since its mark on the days it names
+ * (or, without, every HELD reservation); the mark of the next read (`libs/capacity-domain/src/usage/usage-read.ts`).
  */
 export interface CapacityUsageReader {
-  read(request: CounterReadRequest): Promise<CounterRead>;
+  read(request: UsageReadRequest): Promise<UsageRead>;
 }
 
 export const CAPACITY_USAGE_READER = Symbol('CapacityUsageReader');

@@ -3,16 +3,25 @@ import {
   type Clock,
   counterUsage,
   runInSlices,
+  type UsageFilter,
   UsagePage,
   UsagePlan,
   usageRange,
 } from '@delivery/capacity-domain';
-import { CapacityUsageQuery, DEFAULT_USAGE_PAGE_SIZE } from '@delivery/contracts';
 import { validationError } from '@delivery/platform';
 import { ActiveConfiguration, CLOCK, newPacer } from '../snapshot';
 import { CapacityUsageLedger } from './capacity-usage.ledger';
 
 export const INVALID_USAGE_QUERY = 'The usage query is invalid';
+
+/** What is asked: a range (null: today, and 6 days after `from`), the counters to keep, a page (from 1). */
+export interface CapacityUsageRequest {
+  readonly from: string | null;
+  readonly to: string | null;
+  readonly filter: UsageFilter;
+  readonly page: number;
+  readonly pageSize: number;
+}
 
 export interface CapacityUsageResult extends UsagePage {
   from: string;
@@ -37,33 +46,19 @@ export class GetCapacityUsageUseCase {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(query: CapacityUsageQuery): Promise<CapacityUsageResult> {
+  async execute(query: CapacityUsageRequest): Promise<CapacityUsageResult> {
     const { snapshot, version } = this.active.get();
     const now = this.clock.now();
     const clock: Clock = { now: () => now };
-    const { from, to, first, last, problems } = usageRange(
-      snapshot,
-      clock,
-      query.from ?? null,
-      query.to ?? null,
-    );
+    const { from, to, first, last, problems } = usageRange(snapshot, clock, query.from, query.to);
     if (problems.length > 0) throw validationError(problems, INVALID_USAGE_QUERY);
-    const scope = query.scope ?? null;
-    const filter = {
-      scope,
-      node: query.node ?? null,
-      route: query.route ?? null,
-      zone: query.zone ?? null,
-      minUtilization: query.minUtilization ?? null,
-    };
+    const { filter, page, pageSize } = query;
     const pacer = newPacer();
     // the statement goes out first; the plan, which needs only the snapshot, is worked out while it runs
     const [data, plan] = await Promise.all([
       this.ledger.read(snapshot, first, last),
       pacer.pause().then(() => runInSlices(UsagePlan.of(snapshot, { from, to }, filter, clock), pacer)),
     ]);
-    const page = query.page ?? 1;
-    const pageSize = query.pageSize ?? DEFAULT_USAGE_PAGE_SIZE;
     const usage = await runInSlices(
       counterUsage(plan, data, { offset: (page - 1) * pageSize, limit: pageSize }),
       pacer,

@@ -7,15 +7,22 @@ import type {
   ConfigurationProblem,
   Pacer,
   StockRow,
+  StoredConfiguration,
   UsageRow,
   ValidatedConfiguration,
+  VersionProvenance,
+  VersionRecord,
 } from '@delivery/capacity-domain';
-import type { VersionProvenance, VersionRecord } from '@delivery/capacity-data-access';
 
 export const CONFIGURATION_STORE = Symbol('CONFIGURATION_STORE');
 
-/** Versions as the store records them: who made one (the principal's subject) and how (IMPORT, LOAD, ROLLBACK). */
-export type { VersionHow, VersionProvenance, VersionRecord } from '@delivery/capacity-data-access';
+/** Versions as the store records them (the domain's configuration/configuration-version.ts). */
+export type {
+  StoredConfiguration,
+  VersionHow,
+  VersionProvenance,
+  VersionRecord,
+} from '@delivery/capacity-domain';
 
 /** The steps of an import or a load, inside one transaction. */
 export interface ConfigurationSteps {
@@ -31,12 +38,6 @@ export interface ConfigurationSteps {
     document: object,
     provenance: VersionProvenance,
   ): Promise<{ version: number; loadedAt: Date }>;
-}
-
-export interface StoredConfiguration {
-  version: number;
-  loadedAt: Date;
-  document: unknown;
 }
 
 /** A connection that hears every recorded version until stopped. */

@@ -1,43 +1,38 @@
 import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import {
-  ApiBasicAuth,
-  ApiBearerAuth,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Scopes, type Principal } from '@delivery/auth';
 import {
   ActiveConfigurationResponse,
   ConfigurationActivationResponse,
+  ConfigurationChangesQuery,
   ConfigurationComparisonResponse,
+  ConfigurationVersionPath,
+  ConfigurationVersionsQuery,
   ConfigurationVersionsResponse,
+  DEFAULT_CHANGES_LIMIT,
+  DEFAULT_VERSIONS_PAGE,
 } from '@delivery/contracts';
+import { ParametersPipe } from '@delivery/platform';
 import { ErrorResponses } from '../capacity.error-responses';
 import { ActivateConfigurationVersionUseCase } from './activate-configuration-version.use-case';
 import { CompareConfigurationVersionsUseCase } from './compare-configuration-versions.use-case';
 import { activeConfigurationBody, loadMessage, versionSummary } from './configuration.presenter';
 import { GetConfigurationVersionUseCase } from './get-configuration-version.use-case';
 import { ListConfigurationVersionsUseCase } from './list-configuration-versions.use-case';
-import {
-  CHANGES_LIMIT,
-  DEFAULT_PAGE,
-  MAX_CHANGES_LIMIT,
-  MAX_PAGE,
-  positiveQuery,
-  requiredQuery,
-  versionParam,
-} from './version-params';
+import { versionNumber } from './version-number';
 
-const VERSION = { name: 'version', description: 'A version number (GET …/versions lists them)', example: 6 };
+const PATH = new ParametersPipe(ConfigurationVersionPath);
+const NO_VERSION = ErrorResponses.error('NOT_FOUND', 'No configuration version 42', { version: '42' });
 const NOT_FOUND = ErrorResponses.notFound(
   'NOT_FOUND: no such version (never recorded, or removed by the retention)',
-  ErrorResponses.error('NOT_FOUND', 'No configuration version 42', { version: '42' }),
+  NO_VERSION,
+);
+const NOT_FOUND_EITHER = ErrorResponses.notFound(
+  'NOT_FOUND: `{version}` or `since` names no version (never recorded, removed by the retention, or not a number)',
+  NO_VERSION,
 );
 const BAD_QUERY = ErrorResponses.badRequest(
-  'VALIDATION_ERROR: a query parameter is not what it should be',
+  'VALIDATION_ERROR: a query parameter is not what it should be, or is not one of this operation',
   ErrorResponses.error('VALIDATION_ERROR', 'The request is invalid', {
     errors: [{ field: 'limit', message: 'must be an integer from 1 to 100' }],
   }),
@@ -65,17 +60,14 @@ export class ConfigurationVersionsController {
       "Pages by version number: the first page starts at the newest version; pass the answer's `nextBefore` as " +
       '`before` for the next, older page (stable while new versions are recorded).',
   })
-  @ApiQuery({ name: 'limit', required: false, description: `1 to ${MAX_PAGE}, default ${DEFAULT_PAGE}` })
-  @ApiQuery({ name: 'before', required: false, description: 'Only versions older than this one' })
   @ApiOkResponse({ type: ConfigurationVersionsResponse })
   @BAD_QUERY
   @ErrorResponses.common('configuration:read')
   async list(
-    @Query('limit') limit?: string,
-    @Query('before') before?: string,
+    @Query(new ParametersPipe(ConfigurationVersionsQuery)) query: ConfigurationVersionsQuery,
   ): Promise<ConfigurationVersionsResponse> {
-    const size = positiveQuery('limit', limit, MAX_PAGE) ?? DEFAULT_PAGE;
-    const page = await this.listVersions.execute(positiveQuery('before', before), size + 1);
+    const size = query.limit ?? DEFAULT_VERSIONS_PAGE;
+    const page = await this.listVersions.execute(query.before ?? null, size + 1);
     const versions = page.versions.slice(0, size);
     return {
       versions: versions.map((record) => versionSummary(record, page.newest)),
@@ -90,12 +82,11 @@ export class ConfigurationVersionsController {
     operationId: 'getConfigurationVersion',
     summary: "A recorded version's document, as GET /configuration answers it (scope configuration:read)",
   })
-  @ApiParam(VERSION)
   @ApiOkResponse({ type: ActiveConfigurationResponse })
   @NOT_FOUND
   @ErrorResponses.common('configuration:read')
-  async get(@Param('version') version: string): Promise<Record<string, unknown>> {
-    return activeConfigurationBody(await this.getVersion.execute(versionParam(version)));
+  async get(@Param(PATH) { version }: ConfigurationVersionPath): Promise<Record<string, unknown>> {
+    return activeConfigurationBody(await this.getVersion.execute(versionNumber(version)));
   }
 
   @Post(':version/activation')
@@ -110,15 +101,14 @@ export class ConfigurationVersionsController {
       'replica follows), recorded as how ROLLBACK with `sourceVersion`. Stock and usage counters are operational ' +
       'data and are not rolled back.',
   })
-  @ApiParam(VERSION)
   @ApiOkResponse({ type: ConfigurationActivationResponse })
   @NOT_FOUND
   @ErrorResponses.common('configuration:write')
   async activate(
-    @Param('version') version: string,
+    @Param(PATH) { version }: ConfigurationVersionPath,
     @CurrentPrincipal() principal: Principal,
   ): Promise<ConfigurationActivationResponse> {
-    const source = versionParam(version);
+    const source = versionNumber(version);
     const configuration = await this.activation.execute(source, principal.subject);
     return { message: loadMessage(configuration), version: configuration.version, sourceVersion: source };
   }
@@ -133,26 +123,17 @@ export class ConfigurationVersionsController {
       'changed field, old and new), and settings. Counts are whole; each list is cut at `limit` (`truncated`). ' +
       'Symmetric: a `since` newer than `version` answers what going back to `version` changes.',
   })
-  @ApiParam(VERSION)
-  @ApiQuery({ name: 'since', required: true, description: 'The version to compare from', example: 5 })
-  @ApiQuery({
-    name: 'limit',
-    required: false,
-    description: `Entries per list, 1 to ${MAX_CHANGES_LIMIT}, default ${CHANGES_LIMIT}`,
-  })
   @ApiOkResponse({ type: ConfigurationComparisonResponse })
   @BAD_QUERY
-  @NOT_FOUND
+  @NOT_FOUND_EITHER
   @ErrorResponses.common('configuration:read')
   async compare(
-    @Param('version') version: string,
-    @Query('since') since?: string,
-    @Query('limit') limit?: string,
+    @Param(PATH) { version }: ConfigurationVersionPath,
+    @Query(new ParametersPipe(ConfigurationChangesQuery)) query: ConfigurationChangesQuery,
   ): Promise<ConfigurationComparisonResponse> {
-    const to = versionParam(version);
-    const from = requiredQuery('since', since);
-    const size = positiveQuery('limit', limit, MAX_CHANGES_LIMIT) ?? CHANGES_LIMIT;
-    const changes = await this.comparison.execute(to, from, size);
+    const to = versionNumber(version);
+    const from = versionNumber(query.since);
+    const changes = await this.comparison.execute(to, from, query.limit ?? DEFAULT_CHANGES_LIMIT);
     return { since: from, version: to, ...changes };
   }
 }

@@ -1,13 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import {
-  ApiBasicAuth,
-  ApiBearerAuth,
-  ApiBody,
-  ApiOkResponse,
-  ApiOperation,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Scopes, type Principal } from '@delivery/auth';
 import {
   ActiveConfigurationResponse,
@@ -15,25 +7,33 @@ import {
   ConfigurationImportRequest,
   ConfigurationImportResponse,
   ConfigurationLoadResponse,
+  ConfigurationPreviewQuery,
   ConfigurationPreviewRequest,
+  DEFAULT_CHANGES_LIMIT,
   LAYOUT_A_EXAMPLE,
   ConfigurationPreviewResponse,
 } from '@delivery/contracts';
+import { ParametersPipe } from '@delivery/platform';
 import { ErrorResponses } from '../capacity.error-responses';
-import { CapacityRequestPipe } from '../delivery-capacity';
 import { ActiveConfiguration } from '../snapshot';
-import { splitPreviewBody } from './preview-body';
+import { ConfigurationPreviewPipe, type PreviewBody } from './configuration-preview.pipe';
 import { activeConfigurationBody, loadMessage } from './configuration.presenter';
 import { ImportConfigurationUseCase } from './import-configuration.use-case';
 import { LoadConfigurationUseCase } from './load-configuration.use-case';
 import { PreviewConfigurationUseCase } from './preview-configuration.use-case';
-import { CHANGES_LIMIT, MAX_CHANGES_LIMIT, positiveQuery } from './version-params';
 
+const INVALID_DOCUMENT = ErrorResponses.error('CONFIGURATION_INVALID', 'The configuration is invalid', {
+  errors: [{ field: 'routes[2].source', message: "unknown node 'CD09'" }],
+});
 const INVALID = ErrorResponses.badRequest(
   'CONFIGURATION_INVALID: every problem in `details.errors` (`field` is its JSON path); nothing changed',
-  ErrorResponses.error('CONFIGURATION_INVALID', 'The configuration is invalid', {
-    errors: [{ field: 'routes[2].source', message: "unknown node 'CD09'" }],
-  }),
+  INVALID_DOCUMENT,
+);
+const INVALID_PREVIEW = ErrorResponses.badRequest(
+  'CONFIGURATION_INVALID: every problem of the document in `details.errors` (`field` is its JSON path); ' +
+    'VALIDATION_ERROR: malformed JSON, a bad `previewRequests` (problems under `previewRequests[i].`), a `limit` ' +
+    'out of range or a query parameter this operation does not define',
+  INVALID_DOCUMENT,
 );
 
 /** Configuration operations (docs/configuration.md): import a document, read the active one, load from the tables. */
@@ -47,7 +47,6 @@ export class ConfigurationController {
     private readonly loadConfiguration: LoadConfigurationUseCase,
     private readonly active: ActiveConfiguration,
     private readonly previewConfiguration: PreviewConfigurationUseCase,
-    private readonly requestPipe: CapacityRequestPipe,
   ) {}
 
   @Put()
@@ -128,21 +127,15 @@ export class ConfigurationController {
       },
     },
   })
-  @ApiQuery({
-    name: 'limit',
-    required: false,
-    description: `Entries per list, 1 to ${MAX_CHANGES_LIMIT}, default ${CHANGES_LIMIT}`,
-  })
   @ApiOkResponse({ type: ConfigurationPreviewResponse })
-  @INVALID
+  @INVALID_PREVIEW
   @ErrorResponses.common('configuration:write')
   @ErrorResponses.payloadTooLarge('CONFIGURATION_BODY_LIMIT_MB (default 16 MB)')
   @ErrorResponses.unsupportedMediaType()
-  preview(@Body() document: unknown, @Query('limit') limit?: string): Promise<ConfigurationPreviewResponse> {
-    const size = positiveQuery('limit', limit, MAX_CHANGES_LIMIT) ?? CHANGES_LIMIT;
-    const { document: candidate, requests } = splitPreviewBody(document, (request) =>
-      this.requestPipe.transform(request),
-    );
-    return this.previewConfiguration.execute(candidate, requests, size);
+  preview(
+    @Query(new ParametersPipe(ConfigurationPreviewQuery)) query: ConfigurationPreviewQuery,
+    @Body(ConfigurationPreviewPipe) { document, requests }: PreviewBody,
+  ): Promise<ConfigurationPreviewResponse> {
+    return this.previewConfiguration.execute(document, requests, query.limit ?? DEFAULT_CHANGES_LIMIT);
   }
 }

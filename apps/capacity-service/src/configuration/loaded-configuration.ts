@@ -94,7 +94,7 @@ export async function writeVersion(
   if (problems.length > 0) return { ok: false, errors: problems };
   return store.transaction(async (steps) => {
     await steps.lock();
-    await steps.replaceTables(validated.document, timezoneGiven(document));
+    await steps.replaceTables(validated.document, validated.timezoneGiven);
     if (validated.stock !== null) await steps.upsertStock(validated.stock);
     if (validated.usage !== null) await steps.upsertUsage(validated.usage);
     const loaded = await recordTables(steps, defaults, provenance);
@@ -110,14 +110,4 @@ export function swapIn(active: ActiveConfiguration, outcome: ConfigurationOutcom
   if (!outcome.ok) throw configurationInvalid(outcome.errors);
   active.offer(outcome.configuration);
   return outcome.configuration;
-}
-
-/** A document without `settings.timezone` keeps following TZ_BUSINESS (E1.1): the column stays null. */
-function timezoneGiven(document: unknown): boolean {
-  const settings = (document as { settings?: unknown }).settings;
-  return (
-    typeof settings === 'object' &&
-    settings !== null &&
-    typeof (settings as { timezone?: unknown }).timezone === 'string'
-  );
 }

@@ -5,10 +5,11 @@ import { ErrorResponses } from '../capacity.error-responses';
 
 /**
  * OpenAPI of what every operation taking a capacity request shares: the body of either layout, and the
- * 400/401/403/413/415/429/500 answers with their examples.
+ * 400/401/403/413/415/429/500 answers with their examples; `query`: what else a 400 may be about.
  */
 export function ApiCapacityRequest(
   examples: Record<string, { summary: string; value: unknown }>,
+  query = '',
 ): MethodDecorator {
   return applyDecorators(
     ApiBody({
@@ -21,8 +22,8 @@ export function ApiCapacityRequest(
       examples,
     }),
     ErrorResponses.badRequest(
-      'VALIDATION_ERROR: malformed JSON or a field that breaks the request rules; `details.errors[]` has `field` ' +
-        'and `message`',
+      `VALIDATION_ERROR: malformed JSON or a field that breaks the request rules${query}; \`details.errors[]\` ` +
+        'has `field` and `message`',
     ),
     ErrorResponses.common('capacity:calculate'),
     ErrorResponses.payloadTooLarge('1 MB'),

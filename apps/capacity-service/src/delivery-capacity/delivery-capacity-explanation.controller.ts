@@ -5,17 +5,18 @@ import {
   ApiExtraModels,
   ApiOkResponse,
   ApiOperation,
-  ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
 import { Scopes } from '@delivery/auth';
 import { type CapacityRequest, isLayoutA } from '@delivery/capacity-domain';
-import { validationError } from '@delivery/platform';
+import { ParametersPipe } from '@delivery/platform';
 import {
+  CapacityExplanationQuery,
   DeliveryCapacityExplanationResponse,
   EXPLANATION_REQUEST_EXAMPLE,
   EXPLANATION_RESPONSE_EXAMPLE,
 } from '@delivery/contracts';
+import { RouteOnTimeRates, type RouteOnTime } from '../outcomes';
 import { CapacityCalculator } from './capacity-calculator';
 import { ApiCapacityRequest } from './capacity-request.openapi';
 import { CapacityRequestPipe } from './capacity-request.pipe';
@@ -31,7 +32,10 @@ import { PresentedExplanation, presentExplanation } from './capacity-outcome.pre
 @ApiExtraModels(DeliveryCapacityExplanationResponse)
 @Controller('delivery')
 export class DeliveryCapacityExplanationController {
-  constructor(private readonly calculator: CapacityCalculator) {}
+  constructor(
+    private readonly calculator: CapacityCalculator,
+    private readonly routeOnTime: RouteOnTimeRates,
+  ) {}
 
   @Post('capacity/explanation')
   @HttpCode(200)
@@ -46,24 +50,19 @@ export class DeliveryCapacityExplanationController {
       'range filtered, the search that ran beyond the horizon, the rank keys; and for items without origin ' +
       'the placement candidates with their ordering key, coverage per round and outcome. The `basis` states what ' +
       'the run used: the instant ("now", settable with `at`), the configuration version, the request ' +
-      '`identifier` and every stored counter row read. Answers 200 also when the calculation answers 404 ' +
+      "`identifier`, every stored counter row read, and each chosen route's on-time rate over the 28 days before " +
+      '"now" (docs/accuracy.md). Answers 200 also when the calculation answers 404 ' +
       'ROUTES_NOT_FOUND (`calculationStatus`).',
   })
-  @ApiQuery({
-    name: 'at',
-    required: false,
-    description:
-      'The instant to use as "now" (ISO 8601 with `Z` or an offset), to explain an earlier answer: send the same ' +
-      'body (same `identifier` and `purchaseDate`) with the instant it was calculated at. Counters are read as they ' +
-      'are now. Default: the current instant.',
-    example: '2026-11-23T15:10:00-05:00',
-  })
-  @ApiCapacityRequest({
-    counterAndRange: {
-      summary: 'A full counter pushes the departure and a range filters the next date',
-      value: EXPLANATION_REQUEST_EXAMPLE,
+  @ApiCapacityRequest(
+    {
+      counterAndRange: {
+        summary: 'A full counter pushes the departure and a range filters the next date',
+        value: EXPLANATION_REQUEST_EXAMPLE,
+      },
     },
-  })
+    ', an `at` that is not an instant with its offset, or a query parameter this operation does not define',
+  )
   @ApiOkResponse({
     type: DeliveryCapacityExplanationResponse,
     examples: {
@@ -75,20 +74,13 @@ export class DeliveryCapacityExplanationController {
   })
   async explain(
     @Body(CapacityRequestPipe) request: CapacityRequest,
-    @Query('at') at?: string,
-  ): Promise<PresentedExplanation> {
-    const explained = await this.calculator.explain(request, instantOf(at));
-    return presentExplanation(explained, isLayoutA(request) ? 'A' : 'B');
+    @Query(new ParametersPipe(CapacityExplanationQuery)) { at }: CapacityExplanationQuery,
+  ): Promise<PresentedExplanation & { explanation: { basis: { routeOnTime: RouteOnTime[] } } }> {
+    const explained = await this.calculator.explain(request, at === undefined ? null : new Date(at));
+    const presented = presentExplanation(explained, isLayoutA(request) ? 'A' : 'B');
+    const { basis, groups } = presented.explanation;
+    const chosen = groups.flatMap((group) => (group.chosenRoute ? [group.chosenRoute] : []));
+    const routeOnTime = await this.routeOnTime.of(chosen, new Date(basis.now));
+    return { ...presented, explanation: { ...presented.explanation, basis: { ...basis, routeOnTime } } };
   }
-}
-
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** The `at` query parameter: null when absent; a 400 VALIDATION_ERROR unless an ISO 8601 instant with its offset. */
-function instantOf(at: string | undefined): Date | null {
-  if (at === undefined) return null;
-  const instant = INSTANT.test(at) ? new Date(at) : null;
-  if (instant === null || Number.isNaN(instant.getTime()))
-    throw validationError([{ field: 'at', message: 'must be an ISO 8601 instant with Z or an offset' }]);
-  return instant;
 }

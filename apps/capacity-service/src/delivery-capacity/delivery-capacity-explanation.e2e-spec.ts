@@ -97,6 +97,16 @@ describe('POST /delivery/capacity/explanation', () => {
       configurationVersion: version,
       identifier: 'order-8812',
       counters: [{ scope: 'DISPATCH', ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', used: 199 }],
+      routeOnTime: [
+        {
+          route: 'R-CD01-LIMCENTRO-N',
+          from: '2026-10-27',
+          to: '2026-11-23',
+          delivered: 0,
+          openPastDate: 0,
+          onTimeRate: null,
+        },
+      ],
     });
     const [picking, departure] = late.body.explanation.groups[0].paths[0].searches;
     expect(picking).toMatchObject({
@@ -119,6 +129,25 @@ describe('POST /delivery/capacity/explanation', () => {
     const early = await postExplanation(body, '2026-11-24T10:15:00-05:00');
     expect(early.body.calculation.logisticsCapacity[0].deliveryDates[0][0]).toBe('2026-11-26');
     expect(early.body.explanation.groups[0].paths[0].searches[0].rejected).toEqual([]);
+  });
+
+  it('a search whose cut-off has passed is reported from the purchase date to the last date it searched (from + H)', async () => {
+    const body = e10Request({
+      purchaseDate: '2026-11-24',
+      items: [{ skuCode: 'SKU-1', quantity: 1, weight: 1500, origin: 'CD01' }],
+    });
+    const late = await postExplanation(body, '2026-11-24T18:40:00-05:00');
+    const early = await postExplanation(body, '2026-11-24T10:15:00-05:00');
+    // H = 30: after the cut-off the search runs 11-25…12-24, before it 11-24…12-23
+    expect(
+      [late, early].map((res) => {
+        const { from, to, rejected } = res.body.explanation.groups[0].paths[0].searches[0];
+        return [from, to, rejected.map((rejection: { reason: string }) => rejection.reason)];
+      }),
+    ).toEqual([
+      ['2026-11-24', '2026-12-24', ['CUTOFF_PASSED']],
+      ['2026-11-24', '2026-12-23', []],
+    ]);
   });
 
   it('an `at` that is not an ISO 8601 instant with its offset is a 400 VALIDATION_ERROR', async () => {

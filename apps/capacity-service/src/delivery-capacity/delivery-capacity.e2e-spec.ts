@@ -188,6 +188,7 @@ describe('POST /delivery/capacity: E10 worked examples', () => {
             dispatchItems: [ITEM],
             isWholesale: false,
             wholesaleAdditionalDays: 0,
+            validUntil: '2026-11-23T18:00:00-05:00', // CD01's picking cut-off on the purchase date
           },
         ],
         prioritizationCriteria: 'EARLIEST_DELIVERY_DATE',
@@ -432,6 +433,7 @@ describe('POST /delivery/capacity: E10 worked examples', () => {
           deliveryDates: ROW1_DATES,
           deliveryTrace: ROW1_TRACE,
           message: 'OK',
+          validUntil: '2026-11-23T18:00:00-05:00',
         },
       ]);
     });
@@ -493,6 +495,7 @@ describe('POST /delivery/capacity: E10 worked examples', () => {
           entry('2026-11-27', 4, [], []),
         ],
         message: 'OK',
+        validUntil: null, // TD05 has no cut-off and the empty path no windows
       });
     });
 

@@ -1,8 +1,7 @@
 /** What the reservation check needs of storage (bound in reservation-risk.module.ts). */
-import type { CounterLoad } from '@delivery/capacity-domain';
-import type { HoldingReservation } from '@delivery/capacity-data-access';
+import type { CounterLoad, HoldingReservation } from '@delivery/capacity-domain';
 
-export type { HoldingReservation } from '@delivery/capacity-data-access';
+export type { HoldingReservation } from '@delivery/capacity-domain';
 
 export const HOLDING_RESERVATIONS = Symbol('HOLDING_RESERVATIONS');
 

@@ -26,15 +26,14 @@ export class ListReservationRisksUseCase {
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_RISK_PAGE_SIZE;
     const { reason, deliveryDate, origin } = query;
-    const [checked, found] = await Promise.all([
-      this.risks.checked(version),
-      this.risks.list(
-        version,
-        this.clock.now(),
-        { reason, deliveryDate, origin },
-        { offset: (page - 1) * pageSize, limit: pageSize },
-      ),
-    ]);
+    // first whether the check finished, then the list: a check finishing in between is then listed whole
+    const checked = await this.risks.checked(version);
+    const found = await this.risks.list(
+      version,
+      this.clock.now(),
+      { reason, deliveryDate, origin },
+      { offset: (page - 1) * pageSize, limit: pageSize },
+    );
     return {
       configurationVersion: version,
       checked,

@@ -1,7 +1,7 @@
 /** What recording, listing and publishing reservation risks need of storage (bound in reservation-risk.module.ts). */
-import type { RiskFilter, RiskRecord, StoredRisk } from '@delivery/capacity-data-access';
+import type { RiskFilter, RiskRecord, StoredRisk } from '@delivery/capacity-domain';
 
-export type { RiskFilter, RiskRecord, StoredRisk } from '@delivery/capacity-data-access';
+export type { RiskFilter, RiskRecord, StoredRisk } from '@delivery/capacity-domain';
 
 export const RESERVATION_RISKS = Symbol('RESERVATION_RISKS');
 

@@ -1,17 +1,18 @@
-import { NO_DATA, type CalculationData, type ReadPlan } from '@delivery/capacity-domain';
-import type { CreateReservationRequest } from '@delivery/contracts';
+import {
+  NO_DATA,
+  type CalculationData,
+  type NewReservation,
+  type ReadPlan,
+  type ReservationRecord,
+  type ReserveResult,
+} from '@delivery/capacity-domain';
 import { MetricsService } from '@delivery/platform';
 import { CapacityCalculator } from '../delivery-capacity';
 import { CapacityMetrics } from '../snapshot';
 import { reservationBody } from '../testing/reservation-fixtures';
 import { activeConfiguration, demoSnapshot, E10_NOW, fixedClock } from '../testing/unit-fixtures';
-import { CreateReservationUseCase } from './create-reservation.use-case';
-import type {
-  NewReservation,
-  ReservationRecord,
-  ReservationStore,
-  ReserveResult,
-} from './reservation-store.port';
+import { type CreateReservationCommand, CreateReservationUseCase } from './create-reservation.use-case';
+import type { ReservationStore } from './reservation-store.port';
 import { ReservationMetrics } from './reservation.metrics';
 
 /** The reservation port in memory: `result` says what the next `reserve` answers. */
@@ -65,7 +66,7 @@ describe('CreateReservationUseCase', () => {
     );
   });
   const body = (identifier = 'order-1', fields = {}) =>
-    reservationBody(identifier, fields) as unknown as CreateReservationRequest;
+    ({ holdMinutes: 15, ...reservationBody(identifier, fields) }) as unknown as CreateReservationCommand;
 
   it('recomputes the request and writes a hold of every counter its selection takes', async () => {
     const created = await create.execute(body('order-1', { holdMinutes: 10 }));

@@ -1,21 +1,31 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Clock } from '@delivery/capacity-domain';
-import { CreateReservationRequest, DEFAULT_HOLD_MINUTES } from '@delivery/contracts';
+import {
+  fullSelections,
+  planReservation,
+  type CalculateDeliveryCapacityRequest,
+  type Clock,
+  type NewReservation,
+  type ReservationRecord,
+  type ReservationSelection,
+  type SelectionProblem,
+} from '@delivery/capacity-domain';
 import { ApiError, validationError } from '@delivery/platform';
 import { CapacityCalculator } from '../delivery-capacity';
 import { CLOCK } from '../snapshot';
 import { reservationBodyHash } from './reservation-body.hash';
-import { fullSelections, planReservation, SelectionProblem } from './reservation-plan';
-import {
-  RESERVATION_STORE,
-  type NewReservation,
-  type ReservationRecord,
-  type ReservationStore,
-} from './reservation-store.port';
+import { RESERVATION_STORE, type ReservationStore } from './reservation-store.port';
 import { INVALID_RESERVATION } from './reservation-request.pipe';
 import { capacityError, idempotencyConflict } from './reservation.errors';
 import { ReservationMetrics } from './reservation.metrics';
 import type { ErrorResponseCode } from '@delivery/contracts';
+
+/** What a hold asks: the identifier, the layout A request to compute again, the selections, the hold's length. */
+export interface CreateReservationCommand {
+  readonly identifier: string;
+  readonly request: CalculateDeliveryCapacityRequest;
+  readonly selections: readonly ReservationSelection[];
+  readonly holdMinutes: number;
+}
 
 export interface CreatedReservation {
   /** false when the identifier already held a reservation with the same body (R2.4: 200, not 201) */
@@ -37,10 +47,9 @@ export class CreateReservationUseCase {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute(body: CreateReservationRequest): Promise<CreatedReservation> {
-    const holdMinutes = body.holdMinutes ?? DEFAULT_HOLD_MINUTES;
-    const bodyHash = reservationBodyHash(body, holdMinutes);
-    const outcome = await this.calculator.calculate(body.request);
+  async execute(command: CreateReservationCommand): Promise<CreatedReservation> {
+    const bodyHash = reservationBodyHash(command);
+    const outcome = await this.calculator.calculate(command.request);
     if (outcome.kind === 'invalid') {
       this.metrics.record('create', 'invalid');
       const errors = outcome.errors.map(({ field, message }) => ({ field: `request.${field}`, message }));
@@ -48,18 +57,18 @@ export class CreateReservationUseCase {
     }
     if (outcome.layout !== 'A') throw new Error('a reservation request is always layout A');
 
-    const plan = planReservation(outcome.groupPlans, body.selections);
-    if (!plan.ok) return this.existing(body, bodyHash, plan.problems);
+    const plan = planReservation(outcome.groupPlans, command.selections);
+    if (!plan.ok) return this.existing(command, bodyHash, plan.problems);
 
     const now = this.clock.now();
     const reservation: NewReservation = {
-      identifier: body.identifier,
+      identifier: command.identifier,
       bodyHash,
       createdAt: now,
-      holdExpiresAt: new Date(now.getTime() + holdMinutes * 60_000),
+      holdExpiresAt: new Date(now.getTime() + command.holdMinutes * 60_000),
       selections: plan.selections,
       taken: plan.taken,
-      request: body.request,
+      request: command.request,
     };
     const result = await this.reservations.reserve(reservation);
     switch (result.kind) {
@@ -70,11 +79,11 @@ export class CreateReservationUseCase {
           reservation: { ...reservation, status: 'HELD', confirmedAt: null, endedAt: null },
         };
       case 'duplicate':
-        return this.existing(body, bodyHash, []);
+        return this.existing(command, bodyHash, []);
       case 'full':
         this.metrics.record('create', 'full');
         throw capacityError(
-          body.selections,
+          command.selections,
           fullSelections(reservation.selections, result.counters),
           result.counters,
         );
@@ -87,11 +96,11 @@ export class CreateReservationUseCase {
    * its reservation back, not a 409).
    */
   private async existing(
-    body: CreateReservationRequest,
+    command: CreateReservationCommand,
     bodyHash: string,
     problems: readonly SelectionProblem[],
   ): Promise<CreatedReservation> {
-    const stored = await this.reservations.find(body.identifier);
+    const stored = await this.reservations.find(command.identifier);
     if (stored === null) {
       if (problems.length === 0)
         throw new ApiError<ErrorResponseCode>(
@@ -100,11 +109,11 @@ export class CreateReservationUseCase {
           'reservation vanished after a conflict',
         );
       this.metrics.record('create', 'not_available');
-      throw capacityError(body.selections, problems);
+      throw capacityError(command.selections, problems);
     }
     if (stored.bodyHash !== bodyHash) {
       this.metrics.record('create', 'idempotency_conflict');
-      throw idempotencyConflict(body.identifier);
+      throw idempotencyConflict(command.identifier);
     }
     this.metrics.record('create', 'replayed');
     return { created: false, reservation: stored };

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { RESERVATION_STORE, type ReservationRecord, type ReservationStore } from './reservation-store.port';
+import type { ReservationRecord } from '@delivery/capacity-domain';
+import { RESERVATION_STORE, type ReservationStore } from './reservation-store.port';
 import { reservationNotFound } from './reservation.errors';
 
 /** `GET {base}/delivery/capacity/reservations/{identifier}` (R1): the reservation as stored, or 404. */

@@ -1,13 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { earliestPromise, type Clock } from '@delivery/capacity-domain';
+import {
+  earliestPromise,
+  fullSelections,
+  planReservation,
+  type Clock,
+  type ReservationRecord,
+} from '@delivery/capacity-domain';
 import type { MoveReservationRequest, ReservationSelectionRequest } from '@delivery/contracts';
 import { CapacityCalculator } from '../delivery-capacity';
 import { CLOCK } from '../snapshot';
 import { canonicalJson } from './reservation-body.hash';
 import { RESERVATION_MOVES, type ReservationMoveStore } from './reservation-move.port';
-import { fullSelections, planReservation } from './reservation-plan';
-import { RESERVATION_STORE, type ReservationRecord, type ReservationStore } from './reservation-store.port';
+import { RESERVATION_STORE, type ReservationStore } from './reservation-store.port';
 import { capacityError, reservationNotFound, reservationNotHeld } from './reservation.errors';
 import { moveConflict, reservationNotMovable } from './reservation-move.errors';
 import { ReservationMetrics } from './reservation.metrics';

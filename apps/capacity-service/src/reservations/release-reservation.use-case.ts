@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Clock } from '@delivery/capacity-domain';
-import { RESERVATION_STORE, type ReservationRecord, type ReservationStore } from './reservation-store.port';
+import type { Clock, ReservationRecord } from '@delivery/capacity-domain';
+import { RESERVATION_STORE, type ReservationStore } from './reservation-store.port';
 import { CLOCK } from '../snapshot';
 import { reservationNotFound } from './reservation.errors';
 import { ReservationMetrics } from './reservation.metrics';

@@ -1,7 +1,7 @@
-import type { CreateReservationRequest } from '@delivery/contracts';
+import type { CreateReservationCommand } from './create-reservation.use-case';
 import { canonicalJson, reservationBodyHash } from './reservation-body.hash';
 
-const body = (fields: Record<string, unknown> = {}): CreateReservationRequest =>
+const body = (fields: Record<string, unknown> = {}): CreateReservationCommand =>
   ({
     identifier: 'order-1',
     request: {
@@ -13,8 +13,9 @@ const body = (fields: Record<string, unknown> = {}): CreateReservationRequest =>
     selections: [
       { origin: 'O', dispatchMode: 'HOME_DELIVERY', destination: 'Z', deliveryDate: '2026-11-26' },
     ],
+    holdMinutes: 15,
     ...fields,
-  }) as CreateReservationRequest;
+  }) as CreateReservationCommand;
 
 describe('R2.4 canonical body hash', () => {
   it('sorts keys and drops nulls at every depth, keeps array order', () => {
@@ -22,24 +23,21 @@ describe('R2.4 canonical body hash', () => {
     expect(canonicalJson([null, 1])).toBe('[null,1]');
   });
 
-  it('is the same for key order, nulls, the default holdMinutes and another identifier; differs otherwise', () => {
-    const hash = reservationBodyHash(body(), 15);
+  it('is the same for key order, nulls and another identifier; differs otherwise', () => {
+    const hash = reservationBodyHash(body());
     const reordered = JSON.parse(
       '{"selections":[{"deliveryDate":"2026-11-26","deliveryWindow":null,"destination":"Z","dispatchMode":"HOME_DELIVERY","origin":"O"}],' +
         '"request":{"items":[{"skuCode":"S"}],"deliveryData":{"zone":"Z","ubigeoCode":null},"saleChannel":"WEB","purchaseDate":"2026-11-23"},' +
-        '"identifier":"order-2","holdMinutes":null}',
+        '"identifier":"order-2","holdMinutes":15}',
     );
-    expect(reservationBodyHash(reordered, 15)).toBe(hash);
+    expect(reservationBodyHash(reordered)).toBe(hash);
     expect(hash).toMatch(/^[0-9a-f]{64}$/);
-    expect(reservationBodyHash(body(), 16)).not.toBe(hash);
+    expect(reservationBodyHash(body({ holdMinutes: 16 }))).not.toBe(hash);
     expect(
-      reservationBodyHash(body({ selections: [{ ...body().selections[0], deliveryWindow: 'AM' }] }), 15),
+      reservationBodyHash(body({ selections: [{ ...body().selections[0], deliveryWindow: 'AM' }] })),
     ).not.toBe(hash);
     expect(
-      reservationBodyHash(
-        body({ request: { ...body().request, items: [{ skuCode: 'S', quantity: 1 }] } }),
-        15,
-      ),
+      reservationBodyHash(body({ request: { ...body().request, items: [{ skuCode: 'S', quantity: 1 }] } })),
     ).not.toBe(hash);
   });
 });

@@ -5,10 +5,10 @@
  * `holdMinutes` are one body, and key order or whitespace never matter.
  */
 import { createHash } from 'node:crypto';
-import type { CreateReservationRequest } from '@delivery/contracts';
+import type { CreateReservationCommand } from './create-reservation.use-case';
 
-export function reservationBodyHash(body: CreateReservationRequest, holdMinutes: number): string {
-  const canonical = canonicalJson({ request: body.request, selections: body.selections, holdMinutes });
+export function reservationBodyHash({ request, selections, holdMinutes }: CreateReservationCommand): string {
+  const canonical = canonicalJson({ request, selections, holdMinutes });
   return createHash('sha256').update(canonical).digest('hex');
 }
 

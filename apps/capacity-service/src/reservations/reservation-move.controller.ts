@@ -1,19 +1,11 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
-import {
-  ApiBasicAuth,
-  ApiBearerAuth,
-  ApiBody,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Scopes } from '@delivery/auth';
-import { MoveReservationRequest, ReservationResponse } from '@delivery/contracts';
+import { MoveReservationRequest, ReservationIdentifierPath, ReservationResponse } from '@delivery/contracts';
 import { ErrorResponses } from '../capacity.error-responses';
 import { MoveReservationPipe } from './move-reservation.pipe';
 import { MoveReservationUseCase } from './move-reservation.use-case';
-import { ReservationIdentifierPipe } from './reservation-request.pipe';
+import { RESERVATION_PATH } from './reservation-request.pipe';
 import { presentReservation } from './reservation.presenter';
 
 /** Moving a reservation onto other selections (docs/reservations.md, "Moving a reservation"). */
@@ -37,7 +29,6 @@ export class ReservationMoveController {
       'matches them. The new counters are taken and the old ones given back in one transaction, all or nothing. ' +
       'The same move identifier with the same body answers the moved reservation and takes nothing again.',
   })
-  @ApiParam({ name: 'identifier', type: String, example: 'order-123' })
   @ApiBody({
     type: MoveReservationRequest,
     examples: {
@@ -68,7 +59,7 @@ export class ReservationMoveController {
   @ErrorResponses.payloadTooLarge('1 MB')
   @ErrorResponses.unsupportedMediaType()
   async move(
-    @Param('identifier', ReservationIdentifierPipe) identifier: string,
+    @Param(RESERVATION_PATH) { identifier }: ReservationIdentifierPath,
     @Body(MoveReservationPipe) body: MoveReservationRequest,
   ): Promise<ReservationResponse> {
     return presentReservation(await this.moveReservation.execute(identifier, body));

@@ -1,7 +1,7 @@
 /** What moving a reservation needs of storage beyond `ReservationStore` (bound in reservations.module.ts). */
-import type { MoveResult, ReservationMove } from '@delivery/capacity-data-access';
+import type { MoveResult, ReservationMove } from '@delivery/capacity-domain';
 
-export type { MoveResult, ReservationMove } from '@delivery/capacity-data-access';
+export type { MoveResult, ReservationMove } from '@delivery/capacity-domain';
 
 export const RESERVATION_MOVES = Symbol('RESERVATION_MOVES');
 

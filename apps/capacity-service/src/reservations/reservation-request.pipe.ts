@@ -1,10 +1,15 @@
 import { Inject, Injectable, PipeTransform } from '@nestjs/common';
-import { CreateReservationRequest, RESERVATION_IDENTIFIER } from '@delivery/contracts';
-import { FieldProblem, PlainDtoValidator, validationError } from '@delivery/platform';
+import { CreateReservationRequest, ReservationIdentifierPath } from '@delivery/contracts';
+import { FieldProblem, ParametersPipe, PlainDtoValidator, validationError } from '@delivery/platform';
 import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
 
 export const INVALID_RESERVATION = 'The reservation request is invalid';
 const MAX_LISTED_PROBLEMS = 100;
+
+/** The `{identifier}` of every route of one reservation. */
+export const RESERVATION_PATH = new ParametersPipe(ReservationIdentifierPath, {
+  message: 'The reservation identifier is invalid',
+});
 
 /**
  * The body of `POST {base}/delivery/capacity/reservations`, validated as the calculation's body is (E9): more
@@ -34,18 +39,6 @@ export class ReservationRequestPipe implements PipeTransform<unknown, CreateRese
       problems.length > MAX_LISTED_PROBLEMS
         ? `${INVALID_RESERVATION} (${problems.length} problems, the first ${MAX_LISTED_PROBLEMS} listed)`
         : INVALID_RESERVATION,
-    );
-  }
-}
-
-/** A reservation identifier in a path: 400 unless it could be one. */
-@Injectable()
-export class ReservationIdentifierPipe implements PipeTransform<string, string> {
-  transform(identifier: string): string {
-    if (RESERVATION_IDENTIFIER.test(identifier)) return identifier;
-    throw validationError(
-      [{ field: 'identifier', message: 'must be 1 to 128 characters among A-Z a-z 0-9 . _ : -' }],
-      'The reservation identifier is invalid',
     );
   }
 }

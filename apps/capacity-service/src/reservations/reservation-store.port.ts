@@ -1,16 +1,8 @@
-/** What the reservation use cases and the sweeper need of storage (bound in reservations.module.ts). */
-import type { NewReservation, ReservationRecord, ReserveResult } from '@delivery/capacity-data-access';
-
-export type {
-  CounterTake,
-  FullCounter,
-  NewReservation,
-  PlannedCounter,
-  ReservationRecord,
-  ReservationStatus,
-  ReservedSelection,
-  ReserveResult,
-} from '@delivery/capacity-data-access';
+/**
+ * What the reservation use cases and the sweeper need of storage (bound in reservations.module.ts). It speaks the
+ * domain's reservation model (`@delivery/capacity-domain`, reservation/reservation.model.ts).
+ */
+import type { NewReservation, ReservationRecord, ReserveResult } from '@delivery/capacity-domain';
 
 export const RESERVATION_STORE = Symbol('RESERVATION_STORE');
 

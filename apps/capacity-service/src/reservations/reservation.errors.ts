@@ -1,11 +1,14 @@
 /** The reservation answers that are not a success (reservations.md R2.1, R2.3, R2.4, R2.7), as `ErrorResponse`s. */
-import type { ReservationSelectionRequest } from '@delivery/contracts';
-import type { FullCounter, ReservationRecord } from './reservation-store.port';
+import type {
+  FullCounter,
+  ReservationRecord,
+  ReservationSelection,
+  SelectionProblem,
+} from '@delivery/capacity-domain';
 import { ApiError } from '@delivery/platform';
-import type { SelectionProblem } from './reservation-plan';
 import type { ErrorResponseCode } from '@delivery/contracts';
 
-const describe = (selection: ReservationSelectionRequest): string =>
+const describe = (selection: ReservationSelection): string =>
   [
     selection.origin,
     selection.dispatchMode,
@@ -18,7 +21,7 @@ const describe = (selection: ReservationSelectionRequest): string =>
 
 /** 409 CAPACITY_ERROR naming each selection that cannot be reserved and why. */
 export function capacityError(
-  selections: readonly ReservationSelectionRequest[],
+  selections: readonly ReservationSelection[],
   problems: readonly SelectionProblem[],
   counters: readonly FullCounter[] = [],
 ): ApiError<ErrorResponseCode> {

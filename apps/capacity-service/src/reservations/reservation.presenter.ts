@@ -1,5 +1,5 @@
 import type { ReservationResponse } from '@delivery/contracts';
-import type { ReservationRecord } from './reservation-store.port';
+import type { ReservationRecord } from '@delivery/capacity-domain';
 
 /** R2.7: a stored reservation as answered (the body hash and the per-counter takes stay inside). */
 export function presentReservation(

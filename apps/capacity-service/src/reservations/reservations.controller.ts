@@ -6,21 +6,25 @@ import {
   ApiCreatedResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Scopes } from '@delivery/auth';
-import { CreateReservationRequest, RESERVATION_EXAMPLE, ReservationResponse } from '@delivery/contracts';
+import {
+  CreateReservationRequest,
+  DEFAULT_HOLD_MINUTES,
+  RESERVATION_EXAMPLE,
+  ReservationIdentifierPath,
+  ReservationResponse,
+} from '@delivery/contracts';
 import { ErrorResponses } from '../capacity.error-responses';
 import { ConfirmReservationUseCase } from './confirm-reservation.use-case';
 import { CreateReservationUseCase } from './create-reservation.use-case';
 import { GetReservationUseCase } from './get-reservation.use-case';
 import { ReleaseReservationUseCase } from './release-reservation.use-case';
-import { ReservationIdentifierPipe, ReservationRequestPipe } from './reservation-request.pipe';
+import { RESERVATION_PATH, ReservationRequestPipe } from './reservation-request.pipe';
 import { presentReservation } from './reservation.presenter';
 
-const IDENTIFIER = { name: 'identifier', type: String, example: 'order-123' };
 const NOT_A_DATE =
   '2026-11-27 is not a delivery date of the group (it lists 2026-11-26, 2026-11-28, 2026-12-01, 2026-12-03, 2026-12-05)';
 const NOT_FOUND = ErrorResponses.notFound(
@@ -99,7 +103,12 @@ export class ReservationsController {
     @Body(ReservationRequestPipe) body: CreateReservationRequest,
     @Res({ passthrough: true }) response: Response,
   ): Promise<ReservationResponse> {
-    const { created, reservation } = await this.createReservation.execute(body);
+    const { created, reservation } = await this.createReservation.execute({
+      identifier: body.identifier,
+      request: body.request,
+      selections: body.selections,
+      holdMinutes: body.holdMinutes ?? DEFAULT_HOLD_MINUTES,
+    });
     response.status(created ? 201 : 200);
     return presentReservation(reservation);
   }
@@ -111,7 +120,6 @@ export class ReservationsController {
     summary: 'Confirm a held reservation (scope capacity:reserve)',
     description: 'A confirmed reservation no longer expires; it can still be released.',
   })
-  @ApiParam(IDENTIFIER)
   @ApiOkResponse({ type: ReservationResponse, description: 'CONFIRMED' })
   @BAD_IDENTIFIER
   @NOT_FOUND
@@ -123,7 +131,7 @@ export class ReservationsController {
     }),
   )
   async confirm(
-    @Param('identifier', ReservationIdentifierPipe) identifier: string,
+    @Param(RESERVATION_PATH) { identifier }: ReservationIdentifierPath,
   ): Promise<ReservationResponse> {
     return presentReservation(await this.confirmReservation.execute(identifier));
   }
@@ -136,12 +144,11 @@ export class ReservationsController {
       'A HELD or CONFIRMED reservation gives back exactly what it took; releasing a RELEASED or EXPIRED one ' +
       'answers it unchanged.',
   })
-  @ApiParam(IDENTIFIER)
   @ApiOkResponse({ type: ReservationResponse, description: 'RELEASED (or EXPIRED, unchanged)' })
   @BAD_IDENTIFIER
   @NOT_FOUND
   async release(
-    @Param('identifier', ReservationIdentifierPipe) identifier: string,
+    @Param(RESERVATION_PATH) { identifier }: ReservationIdentifierPath,
   ): Promise<ReservationResponse> {
     return presentReservation(await this.releaseReservation.execute(identifier));
   }
@@ -151,12 +158,11 @@ export class ReservationsController {
     operationId: 'getReservation',
     summary: 'A reservation: status, expiry and the counters of each selection (scope capacity:reserve)',
   })
-  @ApiParam(IDENTIFIER)
   @ApiOkResponse({ type: ReservationResponse })
   @BAD_IDENTIFIER
   @NOT_FOUND
   async get(
-    @Param('identifier', ReservationIdentifierPipe) identifier: string,
+    @Param(RESERVATION_PATH) { identifier }: ReservationIdentifierPath,
   ): Promise<ReservationResponse> {
     return presentReservation(await this.getReservation.execute(identifier));
   }

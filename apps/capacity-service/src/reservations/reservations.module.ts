@@ -9,7 +9,7 @@ import { ReleaseReservationUseCase } from './release-reservation.use-case';
 import { MoveReservationPipe } from './move-reservation.pipe';
 import { MoveReservationUseCase } from './move-reservation.use-case';
 import { RESERVATION_MOVES } from './reservation-move.port';
-import { ReservationIdentifierPipe, ReservationRequestPipe } from './reservation-request.pipe';
+import { ReservationRequestPipe } from './reservation-request.pipe';
 import { RESERVATION_STORE, type ReservationStore } from './reservation-store.port';
 import { ReservationMetrics } from './reservation.metrics';
 import { ReservationSweeper } from './reservation.sweeper';
@@ -37,7 +37,6 @@ import { ReservationsController } from './reservations.controller';
     MoveReservationUseCase,
     MoveReservationPipe,
     ReservationRequestPipe,
-    ReservationIdentifierPipe,
     ReservationSweeper,
   ],
 })

@@ -1,6 +1,6 @@
 /** What the snapshot module gives every feature. */
 export { ActiveConfiguration, type LoadedConfiguration } from './active-configuration';
 export { CapacityMetrics } from './capacity.metrics';
-export { CLOCK } from './clock';
+export { CLOCK, systemClock } from './clock';
 export { newPacer } from './pacing';
 export { SnapshotModule } from './snapshot.module';

@@ -16,6 +16,9 @@ export const TEST_BASIC_NO_SCOPE = { user: 'reader', password: 'another long pas
 export const TEST_BASIC_CONFIGURATION = { user: 'admin', password: 'a third long password' };
 /** a Basic user with capacity:reserve only */
 export const TEST_BASIC_RESERVE = { user: 'checkout', password: 'a fourth long password' };
+/** an API key and a Basic user with both outcome scopes (and nothing else) */
+export const TEST_API_KEY_OUTCOMES = 'test-api-key-outcomes';
+export const TEST_BASIC_OUTCOMES = { user: 'carrier', password: 'a fifth long password' };
 
 /** E10: 2026-11-22 12:00 in Lima. */
 export const E10_CLOCK: Clock = fixedClock();
@@ -48,6 +51,7 @@ export async function startCapacityTestApp(
       apiKeyEntry('checkout', TEST_API_KEY, ['capacity:calculate']),
       apiKeyEntry('oms', TEST_API_KEY_NO_SCOPE, ['capacity:reserve']),
       apiKeyEntry('ops-tools', TEST_API_KEY_CONFIGURATION, configurationScopes),
+      apiKeyEntry('carrier-feed', TEST_API_KEY_OUTCOMES, ['outcomes:write', 'outcomes:read']),
     ].join(';'),
     BASIC_AUTH_USERS: [
       await basicUserEntry(TEST_BASIC.user, TEST_BASIC.password, ['capacity:calculate']),
@@ -58,11 +62,17 @@ export async function startCapacityTestApp(
         configurationScopes,
       ),
       await basicUserEntry(TEST_BASIC_RESERVE.user, TEST_BASIC_RESERVE.password, ['capacity:reserve']),
+      await basicUserEntry(TEST_BASIC_OUTCOMES.user, TEST_BASIC_OUTCOMES.password, [
+        'outcomes:write',
+        'outcomes:read',
+      ]),
     ].join(';'),
     // the reservation sweeper stays quiet unless a test sets its interval
     RESERVATION_SWEEP_INTERVAL_MS: String(3_600_000),
     // so do the usage gauges
     CAPACITY_USAGE_REFRESH_MS: String(3_600_000),
+    // and the outcome sweeper
+    OUTCOME_SWEEP_INTERVAL_MS: String(3_600_000),
     ...env,
   });
   const app = await createCapacityApp(config, { clock: options.clock });

@@ -1,12 +1,13 @@
 import { connect } from 'amqplib';
-import { declareTopology, productTopology, PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
+import { declareTopology } from '@delivery/messaging';
+import { productTopology, PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/products-data-access/topology';
 import { createRabbitTestVhost, RabbitTestVhost } from '@delivery/messaging/testing';
 import { inspectDeadLetters } from './dead-letters';
 
 /**
  * `npm run dead-letters -- list` reads every dead letter and puts it back with a nack and requeue, which a quorum
  * queue counts as a delivery. With RabbitMQ 4's default delivery limit (20) the 21st listing would drop them; the
- * queue's own limit (product-topology.ts) keeps them however often they are listed.
+ * queue's own limit (work-queue.topology.ts of @delivery/messaging) keeps them however often they are listed.
  */
 describe('dead letters listed again and again', () => {
   let rabbit: RabbitTestVhost;

@@ -1,5 +1,6 @@
 import { connect, type ConfirmChannel, type GetMessage } from 'amqplib';
-import { MessageHeaders, PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
+import { MessageHeaders } from '@delivery/messaging';
+import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/products-data-access/topology';
 
 /**
  * `npm run dead-letters -- list [--limit n]` prints the dead letters of `product-ingest.dead-letter` (id, reason,
@@ -7,7 +8,7 @@ import { MessageHeaders, PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
  * republishes them to the `products` exchange with their original routing key and a fresh attempt count (publisher
  * confirms), then removes them; `npm run dead-letters -- discard [--limit n] [--id <messageId>]` removes them without
  * republishing (a message no replay can fix: print it with `list` first). Messages not selected go back to the queue (a nack with requeue, which quorum
- * queues count as a delivery: the dead-letter queue's delivery limit is therefore out of reach, product-topology.ts).
+ * queues count as a delivery: the dead-letter queue's delivery limit is therefore out of reach, work-queue.topology.ts of @delivery/messaging).
  */
 const names = PRODUCT_TOPOLOGY_DEFAULTS;
 const RESET = [

@@ -8,7 +8,7 @@ import { ProductRepository } from '@delivery/products-data-access';
 import { DatabaseOutageMonitor } from './database-outage.monitor';
 import { IngestProductMessageUseCase } from './ingest-product-message.use-case';
 import { IngestMetrics } from './ingest.metrics';
-import type { UploadSummary } from './product-store.port';
+import type { UploadSummary } from '@delivery/products-domain';
 
 /** product-pipeline.md P3.1/P3.2 in SQL: what a batch leaves in every product table, however it is delivered. */
 describe('IngestProductMessageUseCase against Postgres', () => {

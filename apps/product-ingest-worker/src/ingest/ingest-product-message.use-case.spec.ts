@@ -1,10 +1,15 @@
-import { exampleProduct, ProductMessageValidator, type Product } from '@delivery/contracts/messages';
-import { PermanentMessageError, type DeliveredMessage } from '@delivery/messaging';
+import {
+  exampleProduct,
+  PRODUCT_MESSAGE_SCHEMA_VERSION,
+  ProductMessageValidator,
+  type Product,
+} from '@delivery/contracts/messages';
 import { MetricsService } from '@delivery/platform';
+import type { Claim, PreparedProducts, StoredState } from '@delivery/products-domain';
 import type { DatabaseOutageMonitor } from './database-outage.monitor';
 import { IngestProductMessageUseCase } from './ingest-product-message.use-case';
 import { IngestMetrics } from './ingest.metrics';
-import type { Claim, PreparedProducts, ProductStore, ProductSteps, StoredState } from './product-store.port';
+import type { ProductStore, ProductSteps } from './product-store.port';
 
 const PROCESS = '3b0670aa-1111-4222-8333-444455556666';
 const UPLOAD = { processCode: PROCESS, received: 3, accepted: 3, rejected: 0, batchCount: 1 };
@@ -94,18 +99,61 @@ describe('IngestProductMessageUseCase', () => {
     expect(store.steps).toEqual([['claim', PROCESS, 0, 1]]);
   });
 
-  it('records a message that does not match its schema as failed and dead-letters it', async () => {
-    const delivery = {
-      messageId: 'm-1',
-      headers: { processCode: PROCESS, batchIndex: 2, batchCount: 4, productCount: 10 },
-    } as unknown as DeliveredMessage;
-    await expect(ingest.execute({ kind: 'batch' }, delivery)).rejects.toBeInstanceOf(PermanentMessageError);
+  /** A delivered message as the consumer reads it from its headers. */
+  const command = (body: unknown, headers: { processCode?: string } = { processCode: PROCESS }) => ({
+    body,
+    messageId: 'm-1',
+    processCode: headers.processCode,
+    batchIndex: 2,
+    batchCount: 4,
+    productCount: 10,
+  });
+
+  it('records a message that does not match its schema as failed, under what its headers say, and answers invalid', async () => {
+    const outcome = await ingest.execute(command({ kind: 'batch' }));
+    if (outcome.valid) throw new Error('a batch without its fields validated');
+    expect(outcome.reason).toBe("batch:  must have required property 'schemaVersion'");
     expect(store.steps).toEqual([
       [
         'recordFailure',
-        { processCode: PROCESS, batchIndex: 2, batchCount: 4, products: 10, reason: expect.any(String) },
+        { processCode: PROCESS, batchIndex: 2, batchCount: 4, products: 10, reason: outcome.reason },
       ],
     ]);
     expect(reported).toEqual([]);
+  });
+
+  it('records nothing for an invalid message without a usable process code (the dead letter is its record)', async () => {
+    expect((await ingest.execute(command({ kind: 'batch' }, { processCode: 'not-a-uuid' }))).valid).toBe(
+      false,
+    );
+    expect((await ingest.execute(command('x', {}))).valid).toBe(false);
+    expect(store.steps).toEqual([]);
+  });
+
+  it('records a valid manifest once per upload, under its own counts', async () => {
+    const manifest = {
+      kind: 'manifest',
+      schemaVersion: PRODUCT_MESSAGE_SCHEMA_VERSION,
+      processCode: PROCESS,
+      received: 3,
+      accepted: 3,
+      rejected: 0,
+      batchCount: 1,
+      receivedAt: '2026-11-25T09:00:00.000Z',
+      errors: [],
+      warnings: [],
+    };
+    expect(await ingest.execute(command(manifest))).toEqual({ valid: true });
+    expect(store.steps).toEqual([
+      ['claim', PROCESS, 0, 0],
+      ['recordManifest', UPLOAD, '2026-11-25T09:00:00.000Z', [], []],
+    ]);
+  });
+
+  it('reports a failing store to the outage monitor and lets the error reach the transport', async () => {
+    const down = Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' });
+    store.transaction = () => Promise.reject(down);
+    await expect(ingest.execute(command({ kind: 'batch' }))).rejects.toBe(down);
+    expect(reported).toEqual([down]);
   });
 });

@@ -5,22 +5,12 @@ import {
   type ProductBatchMessage,
   type ProductManifestMessage,
 } from '@delivery/contracts/messages';
-import {
-  describeError,
-  headerInt,
-  headerString,
-  PermanentMessageError,
-  type DeliveredMessage,
-} from '@delivery/messaging';
+import type { PreparedProducts, UploadSummary } from '@delivery/products-domain';
 import { DatabaseOutageMonitor } from './database-outage.monitor';
+import type { IngestOutcome, IngestProductMessageCommand } from './ingest-product-message.command';
 import { IngestMetrics } from './ingest.metrics';
 import { newestPerCode } from './newest-per-code';
-import {
-  PRODUCT_STORE,
-  type PreparedProducts,
-  type ProductStore,
-  type UploadSummary,
-} from './product-store.port';
+import { PRODUCT_STORE, type ProductStore } from './product-store.port';
 
 /** A batch read into the column arrays its statements send (`prepare`). */
 export interface PreparedBatch {
@@ -45,8 +35,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * P3: one consumed message. The body is validated again (a queue message is input like any other); a message
- * that does not match its schema is recorded as failed and dead-lettered at once (`PermanentMessageError`); a
- * valid one is written in one transaction and acked only after commit (the transport acks when this resolves).
+ * that does not match its schema is recorded as failed and answered `invalid` (the consumer dead-letters it at once);
+ * a valid one is written in one transaction and acked only after commit (the transport acks when this resolves).
  * A failure is retried with back-off by the transport; when it says Postgres is down, consumption pauses.
  *
  * P3.1/P3.2, a batch: de-duplicated (per productCode the newest dateUpdate wins, ties the later one; the others
@@ -65,17 +55,17 @@ export class IngestProductMessageUseCase {
     private readonly metrics: IngestMetrics,
   ) {}
 
-  async execute(body: unknown, delivery: DeliveredMessage): Promise<void> {
-    const check = this.validator.check(body);
+  async execute(command: IngestProductMessageCommand): Promise<IngestOutcome> {
+    const check = this.validator.check(command.body);
     try {
-      if (!check.ok) await this.recordFailure(delivery, check.reason);
+      if (!check.ok) await this.recordFailure(command, check.reason);
       else if (check.message.kind === 'manifest') await this.writeManifest(check.message);
       else await this.writeBatch(check.message);
     } catch (error) {
       this.outage.report(error);
       throw error;
     }
-    if (!check.ok) throw new PermanentMessageError(check.reason);
+    return check.ok ? { valid: true } : { valid: false, reason: check.reason };
   }
 
   private async writeManifest(message: ProductManifestMessage): Promise<void> {
@@ -160,24 +150,16 @@ export class IngestProductMessageUseCase {
   }
 
   /** Known from the headers only; without a usable process code the dead letter itself is the record. */
-  private async recordFailure(delivery: DeliveredMessage, reason: string): Promise<void> {
-    const processCode = headerString(delivery.headers, 'processCode') ?? '';
+  private async recordFailure(command: IngestProductMessageCommand, reason: string): Promise<void> {
+    const { messageId, processCode = '', batchIndex, batchCount, productCount } = command;
     if (!UUID.test(processCode)) {
-      this.logger.error(`message ${delivery.messageId ?? '?'} without a valid processCode header: ${reason}`);
+      this.logger.error(`message ${messageId ?? '?'} without a valid processCode header: ${reason}`);
       return;
     }
     await this.store.transaction((steps) =>
-      steps.recordFailure({
-        processCode,
-        batchIndex: headerInt(delivery.headers, 'batchIndex'),
-        batchCount: headerInt(delivery.headers, 'batchCount'),
-        products: headerInt(delivery.headers, 'productCount'),
-        reason,
-      }),
+      steps.recordFailure({ processCode, batchIndex, batchCount, products: productCount, reason }),
     );
-    this.logger.error(
-      `message ${delivery.messageId ?? '?'} is invalid and recorded as failed: ${describeError(reason)}`,
-    );
+    this.logger.error(`message ${messageId ?? '?'} is invalid and recorded as failed: ${reason}`);
   }
 }
 

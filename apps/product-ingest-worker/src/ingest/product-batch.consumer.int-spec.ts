@@ -9,7 +9,7 @@ import {
   PRODUCT_MESSAGE_SCHEMA_VERSION,
   productMessageId,
 } from '@delivery/contracts/messages';
-import { productTopology } from '@delivery/messaging';
+import { productTopology } from '@delivery/products-data-access';
 import { createRabbitTestVhost, RabbitTestVhost, waitFor } from '@delivery/messaging/testing';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 import { createWorkerApp } from '../worker.app';

@@ -1,6 +1,6 @@
 import { connect } from 'amqplib';
 import { exampleUpload } from '@delivery/contracts';
-import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
+import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/products-data-access';
 import { waitFor } from '@delivery/messaging/testing';
 import { PipelineHarness } from '../testing/pipeline-harness';
 

@@ -8,7 +8,6 @@ import {
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiOperation,
-  ApiParam,
   ApiPayloadTooLargeResponse,
   ApiTags,
   ApiTooManyRequestsResponse,
@@ -16,9 +15,16 @@ import {
   ApiUnsupportedMediaTypeResponse,
 } from '@nestjs/swagger';
 import { Scopes } from '@delivery/auth';
-import { LoadProductsMessages, UploadAcceptedResponse, UploadStatusResponse } from '@delivery/contracts';
+import {
+  LoadProductsMessages,
+  UploadAcceptedResponse,
+  UploadStatusPath,
+  UploadStatusResponse,
+} from '@delivery/contracts';
+import { ParametersPipe } from '@delivery/platform';
 import type { Request, Response } from 'express';
 import { GetUploadStatusQuery } from './get-upload-status.query';
+import { LoadProductsBodyPipe, type UploadedProducts } from './load-products-body.pipe';
 import { LOAD_PRODUCTS_BODY, LOAD_PRODUCTS_RESPONSES as R } from './load-products.openapi';
 import { UploadProductsUseCase } from './upload-products.use-case';
 
@@ -80,11 +86,11 @@ export class LoadProductsController {
     schema: R.publishFailed,
   })
   async load(
-    @Body() body: unknown,
+    @Body(LoadProductsBodyPipe) products: UploadedProducts,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<UploadAcceptedResponse> {
-    const { accepted, rejected, processCode } = await this.upload.execute(body);
+    const { accepted, rejected, processCode } = await this.upload.execute(products);
     response.setHeader('Location', `${request.originalUrl.split('?')[0].replace(/\/$/, '')}/${processCode}`);
     return { message: LoadProductsMessages.accepted(accepted, rejected, processCode), processCode };
   }
@@ -92,11 +98,13 @@ export class LoadProductsController {
   @Get(':processCode')
   @Scopes('products:read')
   @ApiOperation({ operationId: 'getUploadStatus', summary: 'Status of an upload (scope products:read)' })
-  @ApiParam({ name: 'processCode', format: 'uuid', description: 'The process code of the upload answer' })
   @ApiOkResponse({ type: UploadStatusResponse })
   @ApiBadRequestResponse({ description: 'Not a UUID', schema: R.malformed })
   @ApiNotFoundResponse({ description: 'Unknown (or not recorded yet)', schema: R.notFound })
-  get(@Param('processCode') processCode: string): Promise<UploadStatusResponse> {
+  get(
+    @Param(new ParametersPipe(UploadStatusPath, { message: LoadProductsMessages.malformedProcessCode }))
+    { processCode }: UploadStatusPath,
+  ): Promise<UploadStatusResponse> {
     return this.status.execute(processCode);
   }
 }

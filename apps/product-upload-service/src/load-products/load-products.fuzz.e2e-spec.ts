@@ -1,7 +1,7 @@
 import { connect } from 'amqplib';
 import request from 'supertest';
 import { exampleProduct } from '@delivery/contracts';
-import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/messaging';
+import { PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/products-data-access';
 import { seededRandom } from '@delivery/platform/testing';
 import { BASE, PipelineHarness } from '../testing/pipeline-harness';
 

@@ -1,6 +1,6 @@
 import { connect } from 'amqplib';
 import { exampleUpload } from '@delivery/contracts';
-import { productTopology } from '@delivery/messaging';
+import { productTopology } from '@delivery/products-data-access';
 import { waitFor } from '@delivery/messaging/testing';
 import { PipelineHarness } from '../testing/pipeline-harness';
 import { buildProductMessages } from './product-messages.builder';

@@ -1,6 +1,7 @@
 import { exampleProduct, ProductValidator, type Product } from '@delivery/contracts';
 import { JsonArrayElements, scanJsonArrayBody } from '@delivery/platform';
-import { buildProductMessages, type ValidatedUpload } from './product-messages.builder';
+import { buildProductMessages } from './product-messages.builder';
+import type { ValidatedUpload } from './upload-publisher.port';
 
 const route = { exchange: 'products', routingKey: 'product.batch' };
 const validator = new ProductValidator('America/Lima');

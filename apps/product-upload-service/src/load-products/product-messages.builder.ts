@@ -4,26 +4,9 @@ import {
   PRODUCT_MESSAGE_SCHEMA_VERSION,
   productMessageId,
   type Product,
-  type ProductIssue,
   type ProductMessageHeaders,
 } from '@delivery/contracts';
-
-export interface ValidatedUpload {
-  readonly processCode: string;
-  readonly receivedAt: string;
-  readonly received: number;
-  /** Indexes of the accepted products in the upload, in upload order. */
-  readonly accepted: readonly number[];
-  readonly rejected: readonly ProductIssue[];
-  readonly warnings: readonly ProductIssue[];
-  /** The product at an index: only read for a product whose uploaded text `source` does not have. */
-  readonly product: (index: number) => Product;
-  /**
-   * The UTF-8 JSON text a product was uploaded as, by its index in the upload (when the body parser kept it):
-   * batches then copy these bytes instead of serialising the products again.
-   */
-  readonly source?: (index: number) => Buffer | undefined;
-}
+import type { ValidatedUpload } from './upload-publisher.port';
 
 export interface MessageRoute {
   readonly exchange: string;

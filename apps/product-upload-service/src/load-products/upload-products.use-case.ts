@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { LoadProductsMessages, ProductValidator, type Product, type ProductIssue } from '@delivery/contracts';
-import { describeError, Messaging, productTopology } from '@delivery/messaging';
+import { describeError } from '@delivery/messaging';
 import { ApiError, LogContext } from '@delivery/platform';
-import { productsOf, type UploadedProducts } from './load-products.envelope';
-import { productMessages, type ValidatedUpload } from './product-messages.builder';
+import type { UploadedProducts } from './load-products-body.pipe';
+import { UPLOAD_PUBLISHER, type UploadPublisher, type ValidatedUpload } from './upload-publisher.port';
 import { UploadMetrics } from './upload.metrics';
 import type { UploadErrorCode } from '../upload.error-codes';
-
-export const UPLOAD_SETTINGS = Symbol('UPLOAD_SETTINGS');
-export interface UploadSettings {
-  readonly batchSize: number;
-}
 
 export interface UploadAccepted {
   readonly processCode: string;
@@ -28,8 +23,9 @@ const VALIDATION_SLICE_BYTES = 512 * 1024;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
- * P1: envelope, per-product rules (compiled validator), then every message published and confirmed before the
- * answer. No Postgres here: the worker records the upload when it takes the manifest.
+ * P1: the uploaded products (their envelope read by `LoadProductsBodyPipe`), per-product rules (compiled
+ * validator), then every message published and confirmed before the answer (the `UploadPublisher` port). No Postgres
+ * here: the worker records the upload when it takes the manifest.
  *
  * Work is cut into slices (products parsed ~512 KiB at a time, validated ≤ 500 or ~512 KiB at a time, then one
  * message at a time) with the event loop running between them, so one large upload does not hold up other
@@ -38,20 +34,15 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 @Injectable()
 export class UploadProductsUseCase {
   private readonly logger = new Logger(UploadProductsUseCase.name);
-  private readonly route = (({ exchange, routingKey }) => ({ exchange, routingKey }))(
-    productTopology().names,
-  );
 
   constructor(
     private readonly validator: ProductValidator,
-    private readonly messaging: Messaging,
+    @Inject(UPLOAD_PUBLISHER) private readonly publisher: UploadPublisher,
     private readonly metrics: UploadMetrics,
     private readonly logContext: LogContext,
-    @Inject(UPLOAD_SETTINGS) private readonly settings: UploadSettings,
   ) {}
 
-  async execute(body: unknown): Promise<UploadAccepted> {
-    const products = await productsOf(body);
+  async execute(products: UploadedProducts): Promise<UploadAccepted> {
     const { acceptedIndexes, rejected, warnings } = await this.validate(products);
     products.release();
     if (acceptedIndexes.length === 0) {
@@ -75,7 +66,7 @@ export class UploadProductsUseCase {
       source: (index) => products.source(index),
     };
     try {
-      await this.publish(upload);
+      await this.publisher.publish(upload);
     } catch (error) {
       this.metrics.recordUpload('publish_failed', products.length, rejected.length);
       this.logger.warn(`upload ${processCode} not published: ${describeError(error)}`);
@@ -106,21 +97,6 @@ export class UploadProductsUseCase {
       sliceBytes += products.sourceLength(index) ?? 0;
     }
     return validation.result();
-  }
-
-  /**
-   * Each message is published as soon as it is serialised, and the event loop gets a turn between messages, so
-   * confirms of the first batches arrive while the next are serialised; every confirm is awaited before the 200.
-   */
-  private async publish(upload: ValidatedUpload): Promise<void> {
-    const confirms: Promise<void>[] = [];
-    for (const message of productMessages(upload, this.route, this.settings.batchSize)) {
-      const confirmed = this.messaging.publisher.publishBatch([message]);
-      confirmed.catch(() => undefined); // observed by Promise.all below
-      confirms.push(confirmed);
-      await nextTurn();
-    }
-    await Promise.all(confirms);
   }
 }
 

@@ -1,6 +1,4 @@
-import type { UploadRecord } from '@delivery/products-data-access';
-
-export type { UploadRecord };
+import type { UploadRecord } from '@delivery/products-domain';
 
 /** What the status query needs of storage (bound in load-products.module.ts). */
 export const UPLOAD_RECORDS = Symbol('UPLOAD_RECORDS');

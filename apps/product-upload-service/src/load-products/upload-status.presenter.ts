@@ -1,6 +1,6 @@
 import type { UploadStatusResponse } from '@delivery/contracts';
 import { deriveUploadStatus } from './upload-status';
-import type { UploadRecord } from './upload-status.port';
+import type { UploadRecord } from '@delivery/products-domain';
 
 /** P4: `GET /load-products/{processCode}`: an upload's record as the contract's body. */
 export function uploadStatusBody(record: UploadRecord): UploadStatusResponse {

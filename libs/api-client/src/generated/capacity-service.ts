@@ -52,7 +52,7 @@ export interface paths {
         put?: never;
         /**
          * Why a promise is what it is: the calculation plus its explanation (scope capacity:calculate)
-         * @description Takes exactly the body of `POST /delivery/capacity` and answers its response in `calculation`, plus, per group: every valid path with each search it ran (the dates passed over and why: not a picking or departure day, holiday, cut-off passed, counter full with used/capacity, no open window), the dates the range filtered, the search that ran beyond the horizon, the rank keys; and for items without origin the placement candidates with their ordering key, coverage per round and outcome. The `basis` states what the run used: the instant ("now", settable with `at`), the configuration version, the request `identifier` and every stored counter row read. Answers 200 also when the calculation answers 404 ROUTES_NOT_FOUND (`calculationStatus`).
+         * @description Takes exactly the body of `POST /delivery/capacity` and answers its response in `calculation`, plus, per group: every valid path with each search it ran (the dates passed over and why: not a picking or departure day, holiday, cut-off passed, counter full with used/capacity, no open window), the dates the range filtered, the search that ran beyond the horizon, the rank keys; and for items without origin the placement candidates with their ordering key, coverage per round and outcome. The `basis` states what the run used: the instant ("now", settable with `at`), the configuration version, the request `identifier`, every stored counter row read, and each chosen route's on-time rate over the 28 days before "now" (docs/accuracy.md). Answers 200 also when the calculation answers 404 ROUTES_NOT_FOUND (`calculationStatus`).
          */
         post: operations["explainDeliveryCapacity"];
         delete?: never;
@@ -312,6 +312,66 @@ export interface paths {
          * @description Each counter (PICKING per node, DISPATCH per route, WINDOW per route window) on each day of the range (default today and the next 6 days in the business time zone, at most 62 days), with the capacity the calculation applies that day (overrides; a window of today that has started is blocked: 0), sorted by utilization, highest first; paged by `page` and `pageSize`.
          */
         get: operations["getCapacityUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/capacity/v1/delivery/outcomes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Record what happened to promised orders (scope outcomes:write)
+         * @description Up to 1,000 events (PICKED, DISPATCHED, DELIVERED, DELIVERY_FAILED with its reason, CANCELLED), each naming a reservation and which of its selections, with the instant it happened. The same event twice counts once; events may come in any order; an event for an unknown or unconfirmed reservation is kept as an orphan. All or nothing: one invalid event rejects the body. The broker takes the same body.
+         */
+        post: operations["recordDeliveryOutcomes"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/capacity/v1/delivery/accuracy/suggestions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lead-time changes at which past deliveries would have met a target (scope outcomes:read)
+         * @description Per lane with enough deliveries in the range, the smallest change of the lead time of its last leg at which they would have been on time at the target rate (days added), or the most days that could be taken off while still meeting it, with the days of promise it costs per order. A candidate for POST /configuration/preview: nothing is applied.
+         */
+        get: operations["getLeadTimeSuggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/capacity/v1/delivery/accuracy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * How many promises were kept, per group (scope outcomes:read)
+         * @description For a range of promised dates (default the 28 days up to yesterday, business time zone), grouped by origin, route, zone, dispatch type, window or week: promised, delivered, on time (on or before the promised date), on the exact day, early, late (by days, and by the first step of the plan that slipped), failed attempts, cancelled, open past their date; worst on-time rate first, paged.
+         */
+        get: operations["getDeliveryAccuracy"];
         put?: never;
         post?: never;
         delete?: never;
@@ -890,6 +950,11 @@ export interface components {
              * @description Extra days for wholesale deliveries.
              */
             wholesaleAdditionalDays: number;
+            /**
+             * @description How long this answer holds: the earliest instant (wall time in the business time zone with its offset) at which the same request is answered differently by the passing of time alone: the origin's picking cut-off, the start of a window of a listed date, or the business day's end. Null when time alone never changes it. Counters taken and configuration changes can change the answer sooner.
+             * @example 2026-11-23T18:00:00-05:00
+             */
+            validUntil: string | null;
         };
         CalculateDeliveryCapacityResponse: {
             /**
@@ -916,6 +981,11 @@ export interface components {
             deliveryTrace: components["schemas"]["DeliveryTraceResponse"][];
             /** @description "OK", or the error descriptions. */
             message: string;
+            /**
+             * @description The `validUntil` of the line's group (as in layout A); null for a line answered alone or that time alone never changes.
+             * @example 2026-11-23T18:00:00-05:00
+             */
+            validUntil: string | null;
         };
         FieldErrorResponse: {
             /** @example items[0].quantity */
@@ -939,6 +1009,26 @@ export interface components {
              */
             used: number;
         };
+        RouteOnTimeResponse: {
+            /**
+             * @description The path: leg codes joined with `>`.
+             * @example R-CD01-LIMCENTRO-N
+             */
+            route: string;
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description Promises of the period delivered. */
+            delivered: number;
+            /** @description Promises of the period still out after their date. */
+            openPastDate: number;
+            /**
+             * @description onTime ÷ (delivered + openPastDate); null without either.
+             * @example 0.9159
+             */
+            onTimeRate: number | null;
+        };
         ExplanationBasisResponse: {
             /**
              * Format: date-time
@@ -946,8 +1036,8 @@ export interface components {
              */
             now: string;
             /**
-             * @description "now" in the business time zone (YYYY-MM-DDTHH:MM): today and the time cut-offs compare with.
-             * @example 2026-11-23T18:40
+             * @description "now" in the business time zone, to the minute, with its offset (YYYY-MM-DDTHH:MM:SS±HH:MM): today and the time cut-offs compare with.
+             * @example 2026-11-23T18:40:00-05:00
              */
             businessNow: string;
             /** @example America/Lima */
@@ -962,6 +1052,8 @@ export interface components {
             identifier: string | null;
             /** @description Every stored counter row read (a counter without a row counts 0 used). Counters move as orders are placed: an earlier answer may have read other values. */
             counters: components["schemas"]["CounterReadingResponse"][];
+            /** @description Each chosen route's record over the 28 days before "now"'s day (business time zone): how often its promises were kept. */
+            routeOnTime: components["schemas"]["RouteOnTimeResponse"][];
         };
         CandidateOrderKeyResponse: {
             /** @enum {string} */
@@ -1197,6 +1289,40 @@ export interface components {
             /** @description The path is in the answer: layout A lists the first `maxAlternativePaths` ranks, layout B only the chosen path. A feasible path ranked beyond them is explained but not listed. */
             listed: boolean;
         };
+        ValidityExplanationResponse: {
+            /**
+             * @description The answer's `validUntil` (wall time in the business time zone with its offset).
+             * @example 2026-11-24T18:00:00-05:00
+             */
+            at: string;
+            /**
+             * @description PICKING_CUTOFF: the origin's cut-off on the purchase date (picking then starts the next day); WINDOW_START: a window of a listed delivery date starts (it is then blocked, or the date is no longer listed); BUSINESS_DAY_END: "today" becomes the next day: a purchase date whose cut-off had passed is past (picking may start on it again), or windows of a date closed by the time of day open again.
+             * @enum {string}
+             */
+            reason: "PICKING_CUTOFF" | "WINDOW_START" | "BUSINESS_DAY_END";
+            /**
+             * @description The origin whose cut-off decides (PICKING_CUTOFF, or BUSINESS_DAY_END of the purchase date).
+             * @example CD01
+             */
+            node: string | null;
+            /**
+             * @description That origin's cut-off (HH:MM).
+             * @example 18:00
+             */
+            cutoffTime: string | null;
+            /**
+             * @description The last leg whose window decides.
+             * @example R-CD01-LIMCENTRO-N
+             */
+            route: string | null;
+            /** @example AM */
+            window: string | null;
+            /**
+             * Format: date
+             * @description The purchase date, or the delivery date of the window.
+             */
+            date: string | null;
+        };
         GroupExplanationResponse: {
             origin: string | null;
             /** @enum {string} */
@@ -1223,6 +1349,8 @@ export interface components {
             paths: components["schemas"]["PathExplanationResponse"][];
             /** @description The group's route; null when none is feasible. */
             chosenRoute: string | null;
+            /** @description What bounds the group's `validUntil`; null when time alone never changes its answer. */
+            validUntil: components["schemas"]["ValidityExplanationResponse"] | null;
         };
         CalculationExplanationResponse: {
             basis: components["schemas"]["ExplanationBasisResponse"];
@@ -2071,6 +2199,180 @@ export interface components {
             /** @description Highest utilization first (unlimited counters last), then date, then scope (PICKING, DISPATCH, WINDOW), then configuration order. */
             items: components["schemas"]["CounterUsageResponse"][];
         };
+        OutcomeEventsRecordedResponse: {
+            /**
+             * @description Events in the body.
+             * @example 3
+             */
+            received: number;
+            /**
+             * @description New events stored (orphans included).
+             * @example 2
+             */
+            stored: number;
+            /**
+             * @description Events already stored (same reservation, selection, type and instant), or repeated in the body.
+             * @example 1
+             */
+            duplicates: number;
+            /**
+             * @description Stored events that match no promise yet: an unknown reservation, one not confirmed, a selection it does not have. They count as soon as the reservation is confirmed.
+             * @example 0
+             */
+            orphans: number;
+        };
+        LeadTimeChangeResponse: {
+            /**
+             * @description The route of the configuration to change.
+             * @example R-TD05-LIMSUR-N
+             */
+            code: string;
+            /** @example 1 */
+            leadTimeDaysFrom: number;
+            /** @example 2 */
+            leadTimeDays: number;
+        };
+        LeadTimeSuggestionResponse: {
+            /**
+             * @description The legs of the lane.
+             * @example R-CD01-TD05-T > R-TD05-LIMSUR-N
+             */
+            route: string;
+            /** @description Delivered promises of the range on this lane. */
+            deliveries: number;
+            /** @description Their on-time rate as promised. */
+            onTimeRate: number;
+            /** @description Days to add to the lead time (negative: to take off). */
+            changeDays: number;
+            /** @description Their on-time rate had they been promised with the change. */
+            onTimeRateWithChange: number;
+            /** @description Days of promise per order: each order promised this much later (earlier when negative). */
+            promiseDaysPerOrder: number;
+            /** @description The change, on the last leg of the lane. */
+            change: components["schemas"]["LeadTimeChangeResponse"];
+        };
+        LeadTimeSuggestionsResponse: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @example 0.95 */
+            target: number;
+            /** @description Lanes with fewer deliveries are not judged (OUTCOME_SUGGESTION_MIN_DELIVERIES). */
+            minDeliveries: number;
+            /** @description Lanes whose lead time should change, the largest change first. */
+            suggestions: components["schemas"]["LeadTimeSuggestionResponse"][];
+            /** @description Lanes a week more would not bring to the target, or whose last leg is not in the active configuration. */
+            withoutSuggestion: string[];
+        };
+        LateDaysResponse: {
+            /**
+             * @description Days after the promised date.
+             * @example 1
+             */
+            days: number;
+            /** @example 4 */
+            count: number;
+        };
+        SlippedStepsResponse: {
+            /** @description Picked after the planned picking date. */
+            PICKING: number;
+            /** @description Dispatched after the planned departure date. */
+            DEPARTURE: number;
+            /** @description Dispatch to first attempt took longer than the plan gave. */
+            TRANSIT: number;
+            /** @description The first attempt was on time but failed. */
+            DELIVERY_ATTEMPT: number;
+            /** @description The events that would tell were not reported. */
+            UNKNOWN: number;
+        };
+        AccuracyFiguresResponse: {
+            /** @description Confirmed promises with a promised date in the range. */
+            promised: number;
+            delivered: number;
+            /** @description Delivered on or before the promised date (business time zone). */
+            onTime: number;
+            /** @description Delivered on the promised date. */
+            exactDay: number;
+            early: number;
+            late: number;
+            lateByDays: components["schemas"]["LateDaysResponse"][];
+            lateBySlippedStep: components["schemas"]["SlippedStepsResponse"];
+            /** @description DELIVERY_FAILED events. */
+            failedAttempts: number;
+            cancelled: number;
+            /** @description Neither delivered nor cancelled, the promised date past. */
+            openPastDate: number;
+            /** @description Neither delivered nor cancelled, the promised date today or later. */
+            openInTime: number;
+            /**
+             * @description onTime ÷ (delivered + openPastDate); null when both are 0.
+             * @example 0.95
+             */
+            onTimeRate: number | null;
+            /** @description exactDay ÷ (delivered + openPastDate). */
+            exactDayRate: number | null;
+            /** @description Events dated before their reservation existed: kept, not counted. */
+            eventsBeforeReservation: number;
+        };
+        AccuracyGroupResponse: {
+            /** @description Confirmed promises with a promised date in the range. */
+            promised: number;
+            delivered: number;
+            /** @description Delivered on or before the promised date (business time zone). */
+            onTime: number;
+            /** @description Delivered on the promised date. */
+            exactDay: number;
+            early: number;
+            late: number;
+            lateByDays: components["schemas"]["LateDaysResponse"][];
+            lateBySlippedStep: components["schemas"]["SlippedStepsResponse"];
+            /** @description DELIVERY_FAILED events. */
+            failedAttempts: number;
+            cancelled: number;
+            /** @description Neither delivered nor cancelled, the promised date past. */
+            openPastDate: number;
+            /** @description Neither delivered nor cancelled, the promised date today or later. */
+            openInTime: number;
+            /**
+             * @description onTime ÷ (delivered + openPastDate); null when both are 0.
+             * @example 0.95
+             */
+            onTimeRate: number | null;
+            /** @description exactDay ÷ (delivered + openPastDate). */
+            exactDayRate: number | null;
+            /** @description Events dated before their reservation existed: kept, not counted. */
+            eventsBeforeReservation: number;
+            /**
+             * @description The origin, route (legs joined by " > "), zone, dispatch type, window ("" without) or ISO week.
+             * @example R-CD01-LIMCENTRO-N
+             */
+            key: string;
+        };
+        DeliveryAccuracyResponse: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /**
+             * Format: date
+             * @description Today in the business time zone.
+             */
+            today: string;
+            /** @example America/Lima */
+            timezone: string;
+            /** @example route */
+            groupBy: string;
+            /** @description Every group of the range together. */
+            total: components["schemas"]["AccuracyFiguresResponse"];
+            /** @description Worst on-time rate first. */
+            groups: components["schemas"]["AccuracyGroupResponse"][];
+            totalGroups: number;
+            page: number;
+            pageSize: number;
+            /** @description Stored events that match no promise (any date): unknown or unconfirmed reservations. */
+            orphanEvents: number;
+        };
     };
     responses: never;
     parameters: never;
@@ -2353,7 +2655,7 @@ export interface operations {
                     "application/json": components["schemas"]["DeliveryCapacityExplanationResponse"];
                 };
             };
-            /** @description VALIDATION_ERROR: malformed JSON or a field that breaks the request rules; `details.errors[]` has `field` and `message` */
+            /** @description VALIDATION_ERROR: malformed JSON or a field that breaks the request rules, an `at` that is not an instant with its offset, or a query parameter this operation does not define; `details.errors[]` has `field` and `message` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2845,7 +3147,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConfigurationPreviewResponse"];
                 };
             };
-            /** @description CONFIGURATION_INVALID: every problem in `details.errors` (`field` is its JSON path); nothing changed */
+            /** @description CONFIGURATION_INVALID: every problem of the document in `details.errors` (`field` is its JSON path); VALIDATION_ERROR: malformed JSON, a bad `previewRequests` (problems under `previewRequests[i].`), a `limit` out of range or a query parameter this operation does not define */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2992,7 +3294,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConfigurationVersionsResponse"];
                 };
             };
-            /** @description VALIDATION_ERROR: a query parameter is not what it should be */
+            /** @description VALIDATION_ERROR: a query parameter is not what it should be, or is not one of this operation */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3326,7 +3628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConfigurationComparisonResponse"];
                 };
             };
-            /** @description VALIDATION_ERROR: a query parameter is not what it should be */
+            /** @description VALIDATION_ERROR: a query parameter is not what it should be, or is not one of this operation */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3383,7 +3685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description NOT_FOUND: no such version (never recorded, or removed by the retention) */
+            /** @description NOT_FOUND: `{version}` or `since` names no version (never recorded, removed by the retention, or not a number) */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4430,6 +4732,369 @@ export interface operations {
                      * @example {
                      *       "code": "FORBIDDEN",
                      *       "message": "Missing scope: configuration:read",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    recordDeliveryOutcomes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    schemaVersion?: 1;
+                    events: {
+                        reservationIdentifier: string;
+                        selection: number;
+                        /** @enum {unknown} */
+                        type: "PICKED" | "DISPATCHED" | "DELIVERED" | "DELIVERY_FAILED" | "CANCELLED";
+                        occurredAt: string;
+                        reason?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutcomeEventsRecordedResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: every problem of the body in `details.errors` (up to 20); nothing of the body is stored */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "VALIDATION_ERROR",
+                     *       "message": "The outcome events are invalid",
+                     *       "details": {
+                     *         "errors": [
+                     *           {
+                     *             "field": "events[0].reason",
+                     *             "message": "is required for DELIVERY_FAILED"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope outcomes:write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: outcomes:write",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getLeadTimeSuggestions: {
+        parameters: {
+            query?: {
+                /** @description First promised date. Default: 28 days before `to`. */
+                from?: string;
+                /** @description Last promised date. Default: yesterday. */
+                to?: string;
+                /** @description The on-time rate to meet. */
+                target?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeadTimeSuggestionsResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: every problem of the query in `details.errors` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "VALIDATION_ERROR",
+                     *       "message": "The suggestions query is invalid",
+                     *       "details": {
+                     *         "errors": [
+                     *           {
+                     *             "field": "target",
+                     *             "message": "target must not be greater than 1"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope outcomes:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: outcomes:read",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getDeliveryAccuracy: {
+        parameters: {
+            query?: {
+                /** @description First promised date (business time zone). Default: 28 days before `to`. */
+                from?: string;
+                /** @description Last promised date, inclusive; at most 366 days after `from`. Default: yesterday. */
+                to?: string;
+                /** @description Group by origin, route (the legs of the path), zone, dispatch type, delivery window or ISO week. */
+                groupBy?: "origin" | "route" | "zone" | "dispatchType" | "window" | "week";
+                /** @description Page, from 1. */
+                page?: number;
+                /** @description Groups per page. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeliveryAccuracyResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: every problem of the query in `details.errors` (a malformed date, `to` before `from` or more than 366 days after it, an unknown grouping or parameter, a page out of range) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "VALIDATION_ERROR",
+                     *       "message": "The accuracy query is invalid",
+                     *       "details": {
+                     *         "errors": [
+                     *           {
+                     *             "field": "groupBy",
+                     *             "message": "must be one of the following values: origin, route, zone, dispatchType, window, week"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope outcomes:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: outcomes:read",
                      *       "details": {}
                      *     }
                      */

@@ -13,15 +13,16 @@ import {
   type ReadPlan,
   type StockLevelRow,
 } from '@delivery/capacity-domain';
+import { FIRST_STORABLE_DATE, isStorableText } from '@delivery/persistence';
 import { ReadPart, ReadRow, readStatement } from './calculation-data.sql';
 
-/** Postgres dates start at 0001-01-01; plan ranges may reach past 9999 (the domain pads years to 4+ digits). */
-const FIRST_DATE = '0001-01-01';
+/**
+ * A plan's range within the dates Postgres stores (persistence's storable.ts): plan ranges may reach past 9999 (the
+ * domain pads years to 4+ digits, which no longer compare as text), and no stored row is after 9999-12-31.
+ */
 const LAST_DATE = '9999-12-31';
 const storableDate = (date: string): string =>
-  date.length > 10 ? LAST_DATE : date < FIRST_DATE ? FIRST_DATE : date;
-/** Text Postgres cannot hold (so no row has it either). */
-const storableText = (text: string): boolean => !text.includes('\u0000');
+  date.length > 10 ? LAST_DATE : date < FIRST_STORABLE_DATE ? FIRST_STORABLE_DATE : date;
 
 interface CounterRange {
   scope: CounterScope;
@@ -121,7 +122,7 @@ export class CalculationReadBatch {
       wanted.counters.push(index);
     }
     for (const { sku, node } of plan.stock) {
-      if (!storableText(sku) || !storableText(node)) continue;
+      if (!isStorableText(sku) || !isStorableText(node)) continue; // no row holds them
       const key = JSON.stringify([sku, node]);
       let index = this.pairIndex.get(key);
       if (index === undefined) {
@@ -131,7 +132,7 @@ export class CalculationReadBatch {
       wanted.stock.push(index);
     }
     for (const sku of plan.productWeights) {
-      if (!storableText(sku)) continue;
+      if (!isStorableText(sku)) continue;
       if (!this.weights.has(sku)) this.weights.set(sku, null);
       wanted.skus.push(sku);
     }

@@ -1,7 +1,7 @@
 /**
  * What Postgres can store beyond what the configuration document's rules already require: text without NUL
- * characters or unpaired surrogates, keys short enough for a B-tree index entry, dates Postgres knows (year ≥ 1),
- * counters within `bigint` and exact in JavaScript. Checked before anything is written, reported like the
+ * characters or unpaired surrogates and dates Postgres knows (year ≥ 1), as `@delivery/persistence` defines them
+ * (storable.ts); keys short enough for a B-tree index entry; counters within `bigint` and exact in JavaScript. Checked before anything is written, reported like the
  * document's own problems, so a document the engine would accept never fails half-way into the tables.
  */
 import {
@@ -13,11 +13,9 @@ import {
   Steps,
   ValidatedConfiguration,
 } from '@delivery/capacity-domain';
+import { FIRST_STORABLE_DATE, isStorableText } from '@delivery/persistence';
 
 export const MAX_KEY_LENGTH = 200;
-const FIRST_STORABLE_DATE = '0001-01-01';
-const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const unstorable = (text: string): boolean => text.includes('\u0000') || UNPAIRED_SURROGATE.test(text);
 /** top-level keys that are read back, not stored (GET /configuration adds them) */
 const IGNORED_KEYS = new Set(['version', 'loadedAt']);
 
@@ -91,7 +89,7 @@ function checkText(
 ): void {
   const pathOf = () => (key === undefined ? path : childPath(path, key));
   if (typeof value === 'string') {
-    if (unstorable(value))
+    if (!isStorableText(value))
       report(pathOf() || '$', 'must be text without NUL characters or unpaired surrogates');
   } else if (Array.isArray(value)) {
     const at = pathOf();

@@ -3,6 +3,7 @@
  * loaded and the exact document it loaded, so every replica builds the same snapshot for a version
  * (configuration.md "Versions", "Across replicas").
  */
+import type { StoredConfiguration, VersionProvenance, VersionRecord } from '@delivery/capacity-domain';
 import { insertInParts, queryInBatches, type Sql } from '@delivery/persistence';
 
 /** Postgres channel a load notifies (payload: the new version). */
@@ -10,34 +11,6 @@ export const CONFIGURATION_CHANNEL = 'capacity_configuration';
 
 /** Serializes loads and imports across replicas (`pg_advisory_xact_lock`). */
 const LOAD_LOCK = 7_201_000_001;
-
-export interface StoredVersion {
-  version: number;
-  loadedAt: Date;
-  document: unknown;
-}
-
-/** How a version came to be (`null` on versions recorded before this was kept). */
-export type VersionHow = 'IMPORT' | 'LOAD' | 'ROLLBACK';
-
-/** Who made a version and how; `sourceVersion` is the version a `ROLLBACK` activated again. */
-export interface VersionProvenance {
-  subject: string;
-  how: VersionHow;
-  sourceVersion: number | null;
-}
-
-/** One line of the history: everything but the document. */
-export interface VersionRecord {
-  version: number;
-  loadedAt: Date;
-  createdBy: string | null;
-  how: VersionHow | null;
-  sourceVersion: number | null;
-  nodes: number;
-  zones: number;
-  routes: number;
-}
 
 const RECORD_COLUMNS = `version::float8 AS version, loaded_at AS "loadedAt", created_by AS "createdBy", how,
   source_version::float8 AS "sourceVersion", node_count AS nodes, zone_count AS zones, route_count AS routes`;
@@ -110,7 +83,7 @@ export class ConfigurationVersionRepository {
    * fetched in batches (a large document is then parsed a batch at a time, never as one blocking JSON.parse of
    * megabytes). Call inside a transaction.
    */
-  async newerThan(db: Sql, version: number): Promise<StoredVersion | null> {
+  async newerThan(db: Sql, version: number): Promise<StoredConfiguration | null> {
     const [row] = await db.query<{ version: number }>(
       `SELECT version::float8 AS version FROM capacity_configuration_versions
        WHERE version > $1 ORDER BY version DESC LIMIT 1`,
@@ -124,7 +97,7 @@ export class ConfigurationVersionRepository {
    * entry fetched in batches (a large document is then parsed a batch at a time, never as one blocking JSON.parse
    * of megabytes). Call inside a transaction.
    */
-  async read(db: Sql, version: number): Promise<StoredVersion | null> {
+  async read(db: Sql, version: number): Promise<StoredConfiguration | null> {
     const [row] = await db.query<{ version: number; loadedAt: Date }>(
       `SELECT version::float8 AS version, loaded_at AS "loadedAt"
        FROM capacity_configuration_versions WHERE version = $1`,

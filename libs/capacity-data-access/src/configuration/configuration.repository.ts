@@ -8,19 +8,16 @@ import type {
   ConfigurationProblem,
   Pacer,
   StockRow,
+  StoredConfiguration,
   UsageRow,
   ValidatedConfiguration,
+  VersionProvenance,
+  VersionRecord,
 } from '@delivery/capacity-domain';
 import { Database, type NotificationListener, type Sql } from '@delivery/persistence';
 import { storageProblemsPaced } from './configuration-storage.limits';
 import { ConfigurationTablesRepository } from './configuration-tables.repository';
-import {
-  CONFIGURATION_CHANNEL,
-  ConfigurationVersionRepository,
-  type StoredVersion,
-  type VersionProvenance,
-  type VersionRecord,
-} from './configuration-version.repository';
+import { CONFIGURATION_CHANNEL, ConfigurationVersionRepository } from './configuration-version.repository';
 import { OperationalRowsRepository } from './operational-rows.repository';
 
 const tables = new ConfigurationTablesRepository();
@@ -81,12 +78,12 @@ export class ConfigurationRepository {
   }
 
   /** The newest recorded version when it is newer than `version`, else null. */
-  newerThan(version: number): Promise<StoredVersion | null> {
+  newerThan(version: number): Promise<StoredConfiguration | null> {
     return this.database.transaction((sql) => versions.newerThan(sql, version));
   }
 
   /** Version `version` with its document (read in batches), or null. */
-  version(version: number): Promise<StoredVersion | null> {
+  version(version: number): Promise<StoredConfiguration | null> {
     return this.database.transaction((sql) => versions.read(sql, version));
   }
 

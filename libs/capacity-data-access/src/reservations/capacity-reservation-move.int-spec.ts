@@ -1,8 +1,14 @@
 import { Database } from '@delivery/persistence';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
+import { CapacityUsageRepository } from '../usage/capacity-usage.repository';
 import { CapacityReservationRepository } from './capacity-reservation.repository';
-import type { ReservationMove } from './reservation-move.records';
-import type { CounterTake, NewReservation, ReservedSelection } from './reservation.records';
+import {
+  parseDate,
+  type CounterTake,
+  type NewReservation,
+  type ReservationMove,
+  type ReservedSelection,
+} from '@delivery/capacity-domain';
 
 /** A move in SQL (`capacity_move`): exact counter rows, reservation rows and move rows after every statement. */
 const T0 = new Date('2026-11-22T17:00:00Z');
@@ -93,7 +99,11 @@ describe('CapacityReservationRepository.move', () => {
     await db.close();
     await database.drop();
   });
-  beforeEach(() => db.query('TRUNCATE capacity_counters, capacity_reservations, capacity_reservation_moves'));
+  beforeEach(() =>
+    db.query(
+      'TRUNCATE capacity_counters, capacity_reservations, capacity_reservation_moves, delivery_promises, delivery_outcome_events',
+    ),
+  );
 
   it('takes the new counters and gives back the old ones, and the reservation names its new selections', async () => {
     await repository.reserve(hold('a'));
@@ -179,5 +189,62 @@ describe('CapacityReservationRepository.move', () => {
     await repository.confirm('a', minutes(1));
     expect(await repository.move(move('a', 'm1', AFTER, minutes(30)))).toEqual({ kind: 'moved' });
     expect(await repository.find('a')).toMatchObject({ status: 'CONFIRMED', taken: AFTER });
+  });
+
+  it("a confirmed reservation's promise follows the move in its transaction, its outcome computed again", async () => {
+    const promises = () =>
+      db.query(
+        `SELECT reservation_identifier, selection, origin, dispatch_mode, destination, route, delivery_window,
+           to_char(promised_date, 'YYYY-MM-DD') AS promised, to_char(picking_date, 'YYYY-MM-DD') AS picking,
+           to_char(departure_date, 'YYYY-MM-DD') AS departure, reserved_at, confirmed_at, released, state, stale
+         FROM delivery_promises ORDER BY reservation_identifier, selection`,
+      );
+    const promise = {
+      reservation_identifier: 'a',
+      selection: 0,
+      origin: 'CD01',
+      dispatch_mode: 'HOME_DELIVERY',
+      destination: 'Z',
+      route: 'R1',
+      delivery_window: 'AM',
+      reserved_at: T0,
+      confirmed_at: minutes(1),
+      released: false,
+      state: 'OPEN',
+    };
+    await repository.reserve(hold('a'));
+    await repository.confirm('a', minutes(1));
+    expect(await promises()).toEqual([
+      { ...promise, promised: '2026-11-26', picking: '2026-11-23', departure: '2026-11-25', stale: false },
+    ]);
+
+    await repository.move(move('a', 'm1', AFTER, minutes(30)));
+    expect(await promises()).toEqual([
+      { ...promise, promised: '2026-11-28', picking: '2026-11-24', departure: '2026-11-27', stale: true },
+    ]);
+  });
+
+  it('a hold moved has no promise; a move refused changes none', async () => {
+    await repository.reserve(hold('a'));
+    await repository.move(move('a', 'm1'));
+    await repository.reserve(hold('b'));
+    await repository.confirm('b', minutes(1));
+    // a's move took 2 of the 3 on DISPATCH R1 2026-11-27: b's 2 do not fit
+    expect(await repository.move(move('b', 'm2', AFTER, minutes(30)))).toMatchObject({ kind: 'full' });
+    expect(
+      await db.query(
+        `SELECT reservation_identifier, to_char(promised_date, 'YYYY-MM-DD') AS promised, stale FROM delivery_promises`,
+      ),
+    ).toEqual([{ reservation_identifier: 'b', promised: '2026-11-26', stale: false }]);
+  });
+
+  it('a move counts as a removal: the usage read since an earlier mark can no longer tell its changes', async () => {
+    const usage = new CapacityUsageRepository(db);
+    const day = parseDate('2026-11-23') as number;
+    await repository.reserve(hold('a'));
+    const { mark } = await usage.read({ load: [], since: null });
+    await repository.move(move('a', 'm1'));
+    const read = await usage.read({ load: [], since: { mark, from: day, to: day + 6 } });
+    expect(read.changesKnown).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { Database } from '@delivery/persistence';
 import { OperationalRowsRepository } from '../configuration/operational-rows.repository';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 import { CapacityReservationRepository } from './capacity-reservation.repository';
-import type { CounterTake, NewReservation } from './reservation.records';
+import type { CounterTake, NewReservation } from '@delivery/capacity-domain';
 
 /** reservations.md R2.3–R2.5 in SQL: exact counter rows before and after every statement. */
 const T0 = new Date('2026-11-22T17:00:00Z');

@@ -5,14 +5,15 @@
  * Statements are named: each connection parses and plans them once rather than on every call.
  */
 import { TurnBatcher, type Sql } from '@delivery/persistence';
-import type { MoveResult, ReservationMove } from './reservation-move.records';
 import type {
   FullCounter,
+  MoveResult,
   NewReservation,
+  ReservationMove,
   ReservationRecord,
   ReservationStatus,
   ReserveResult,
-} from './reservation.records';
+} from '@delivery/capacity-domain';
 
 const COLUMNS = `identifier, body_hash AS "bodyHash", status, created_at AS "createdAt",
   hold_expires_at AS "holdExpiresAt", confirmed_at AS "confirmedAt", ended_at AS "endedAt", selections, taken,
@@ -22,7 +23,9 @@ const COLUMNS = `identifier, body_hash AS "bodyHash", status, created_at AS "cre
  * R2.3 and R2.4 for the reservations written in the same turn of the event loop, in one statement and one
  * transaction (`capacity_reserve`, see the migration): each takes all its counters or none, a duplicate identifier
  * takes nothing. One round trip and one commit for the batch rather than one per reservation; on a hot counter the
- * row lock is held once per batch instead of once per reservation.
+ * row lock is held once per batch instead of once per reservation. The calculation request of each reservation
+ * written is stored in its row (`capacity_reserve_with_requests`), in the same transaction, so that it can be
+ * computed again (a move, a replay of its promise).
  */
 const RESERVE = `SELECT slot, outcome, full_counters AS "fullCounters" FROM capacity_reserve_with_requests($1::jsonb)`;
 

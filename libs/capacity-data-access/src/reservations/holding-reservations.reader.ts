@@ -4,18 +4,7 @@
  * through a cursor, `FETCH_ROWS` at a time, so 100k reservations are never one result in memory nor one callback.
  */
 import { eachRowInBatches, type Database } from '@delivery/persistence';
-import type { CalculateDeliveryCapacityRequest, CounterLoad } from '@delivery/capacity-domain';
-import type { CounterTake, ReservationStatus, ReservedSelection } from './reservation.records';
-
-/** A reservation as the check reads it. */
-export interface HoldingReservation {
-  identifier: string;
-  status: ReservationStatus;
-  createdAt: Date;
-  selections: ReservedSelection[];
-  taken: CounterTake[];
-  request: CalculateDeliveryCapacityRequest | null;
-}
+import type { CounterLoad, HoldingReservation } from '@delivery/capacity-domain';
 
 const LOADS = `
   SELECT scope, ref, to_char(date, 'YYYY-MM-DD') AS date, used::integer AS used

@@ -4,31 +4,7 @@
  * the active version sees it (reservations released or expired since drop out), and the outbox of events.
  */
 import type { Database } from '@delivery/persistence';
-import type { CounterScope } from '@delivery/capacity-domain';
-import type { ReservationStatus, ReservedSelection } from './reservation.records';
-
-/** A reservation at risk as written. */
-export interface RiskRecord {
-  identifier: string;
-  reason: string;
-  step: { scope: CounterScope; ref: string; date: string };
-  node: string | null;
-  selection: Omit<ReservedSelection, 'plan'>;
-  earliestPromise: { deliveryDate: string; deliveryWindow: string | null } | null;
-}
-
-/** A reservation at risk as read: with its current status and when it was taken. */
-export interface StoredRisk extends RiskRecord {
-  version: number;
-  status: ReservationStatus;
-  createdAt: Date;
-}
-
-export interface RiskFilter {
-  reason?: string;
-  deliveryDate?: string;
-  origin?: string;
-}
+import type { RiskFilter, RiskRecord, StoredRisk } from '@delivery/capacity-domain';
 
 const CLAIM = `
   INSERT INTO capacity_reservation_risk_checks (version, claimed_at) VALUES ($1, $2)

@@ -1,7 +1,7 @@
 import { demoDocument } from '../testing/demo-world';
 import { diffConfigurations, noChanges } from './configuration.diff';
 import type { ConfigurationDocument } from './configuration-document.types';
-import { runAtOnce } from './slices';
+import { runAtOnce } from '../shared/slices';
 
 /** configuration.md "Compare and preview": exactly the edits, keyed and counted, lists cut at the limit. */
 describe('diffConfigurations', () => {

@@ -6,7 +6,15 @@
  * response. Runs as steps over slices of the lists, so a caller can pace it (slices.ts).
  */
 import type { ConfigurationDocument } from './configuration-document.types';
-import { eachInSlices, type Steps } from './slices';
+import {
+  NODE_FIELDS,
+  OVERRIDE_FIELDS,
+  ROUTE_FIELDS,
+  SETTINGS_FIELDS,
+  WINDOW_FIELDS,
+  ZONE_FIELDS,
+} from './configuration.fields';
+import { eachInSlices, type Steps } from '../shared/slices';
 
 export interface FieldChange {
   field: string;
@@ -46,43 +54,6 @@ interface Section {
   fields: readonly string[];
 }
 
-const NODE_FIELDS = [
-  'type',
-  'name',
-  'shortName',
-  'address',
-  'platformWarehouseId',
-  'platformDockId',
-  'contactNumber',
-  'pickupPointId',
-  'deliveryTime',
-  'pickingDays',
-  'processingDays',
-  'pickingCutoffTime',
-  'pickingCapacity',
-];
-const ROUTE_FIELDS = [
-  'description',
-  'source',
-  'targetZone',
-  'targetNode',
-  'mode',
-  'dispatchTypes',
-  'daysOfWeek',
-  'leadTimeDays',
-  'dispatchCapacity',
-  'priority',
-  'cost',
-];
-const SETTINGS_FIELDS = [
-  'timezone',
-  'searchHorizonDays',
-  'maxDeliveryDates',
-  'maxLegs',
-  'maxAlternativePaths',
-  'wholesale',
-];
-
 export function* diffConfigurations(
   before: ConfigurationDocument,
   after: ConfigurationDocument,
@@ -120,18 +91,18 @@ export function* diffConfigurations(
     (o) => [[`${o.scope}:${o.ref}:${o.date}`, o]],
   );
   const changes: ConfigurationChanges = {
-    settings: fieldChanges(entryOf(before.settings), entryOf(after.settings), SETTINGS_FIELDS),
-    nodes: yield* diffSection({ entries: nodesBefore, fields: NODE_FIELDS }, nodesAfter, limit),
-    zones: yield* diffSection({ entries: zonesBefore, fields: ['ubigeoCodes'] }, zonesAfter, limit),
-    routes: yield* diffSection({ entries: routesBefore, fields: ROUTE_FIELDS }, routesAfter, limit),
+    settings: fieldChanges(entryOf(before.settings), entryOf(after.settings), SETTINGS_FIELDS.compared),
+    nodes: yield* diffSection({ entries: nodesBefore, fields: NODE_FIELDS.compared }, nodesAfter, limit),
+    zones: yield* diffSection({ entries: zonesBefore, fields: ZONE_FIELDS.compared }, zonesAfter, limit),
+    routes: yield* diffSection({ entries: routesBefore, fields: ROUTE_FIELDS.compared }, routesAfter, limit),
     windows: yield* diffSection(
-      { entries: windowsBefore, fields: ['start', 'end', 'capacity'] },
+      { entries: windowsBefore, fields: WINDOW_FIELDS.compared },
       windowsAfter,
       limit,
     ),
     holidays: yield* diffSection({ entries: holidaysBefore, fields: [] }, holidaysAfter, limit),
     capacityOverrides: yield* diffSection(
-      { entries: overridesBefore, fields: ['capacity'] },
+      { entries: overridesBefore, fields: OVERRIDE_FIELDS.compared },
       overridesAfter,
       limit,
     ),

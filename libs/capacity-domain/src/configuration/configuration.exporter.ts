@@ -1,6 +1,6 @@
 /** The active snapshot as a configuration document (GET /configuration; no stock or usage sections). */
 import type { ConfigurationDocument, NodeDocument, RouteDocument } from './configuration-document.types';
-import { mapInSlices, runAtOnce, runInSlices, type Pacer, type Steps } from './slices';
+import { mapInSlices, runAtOnce, runInSlices, type Pacer, type Steps } from '../shared/slices';
 import type { Snapshot } from './snapshot';
 
 export function snapshotToDocument(snapshot: Snapshot): ConfigurationDocument {

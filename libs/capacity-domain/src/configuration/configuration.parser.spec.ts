@@ -83,6 +83,21 @@ describe('configuration document', () => {
     });
   });
 
+  it('E1.1: says whether the document names its time zone (one that does not follows the default)', () => {
+    const named = (settings: Fields | undefined) => {
+      const document = base() as { settings?: unknown };
+      if (settings === undefined) delete document.settings;
+      else document.settings = settings;
+      const result = parseConfiguration(document, { timezone: 'UTC' });
+      if (!result.ok) throw new Error(JSON.stringify(result.errors));
+      return [result.document.settings.timezone, result.timezoneGiven];
+    };
+    expect(named({ timezone: 'America/Bogota' })).toEqual(['America/Bogota', true]);
+    expect(named({ timezone: null })).toEqual(['UTC', false]);
+    expect(named({ maxLegs: 2 })).toEqual(['UTC', false]);
+    expect(named(undefined)).toEqual(['UTC', false]);
+  });
+
   it('codes match [A-Za-z0-9._-]+ and are unique per kind', () => {
     expect(problems(base({ nodes: [node('A B'), node('B')] }))).toEqual([
       { path: 'nodes[0].code', message: 'must match [A-Za-z0-9._-]+' },

@@ -19,13 +19,15 @@ import { parseRoute } from './route.parser';
 import { parseSettings } from './settings.parser';
 import type { Snapshot } from './snapshot';
 import { snapshotSteps } from './snapshot.builder';
-import { eachInSlices, mapInSlices, Pacer, runAtOnce, runInSlices, Steps } from './slices';
+import { eachInSlices, mapInSlices, Pacer, runAtOnce, runInSlices, Steps } from '../shared/slices';
 
 /** A valid document, without its snapshot (what an import writes). */
 export interface ValidatedConfiguration {
   ok: true;
   /** the document with every default filled in */
   document: ConfigurationDocument;
+  /** the document names its time zone; false: `settings.timezone` is TZ_BUSINESS's and follows it (E1.1) */
+  timezoneGiven: boolean;
   /** null when the section is absent (existing rows untouched) */
   stock: StockRow[] | null;
   usage: UsageRow[] | null;
@@ -84,7 +86,7 @@ function* validationSteps(document: unknown, defaults: { timezone: string }): St
   const reader = new DocumentReader();
   const raw = reader.object(document, '', DOCUMENT_KEYS);
   if (raw === null) return { ok: false, errors: reader.problems };
-  const settings = parseSettings(raw.settings, defaults.timezone, reader);
+  const { settings, timezoneGiven } = parseSettings(raw.settings, defaults.timezone, reader);
   const nodeList = reader.array(raw, 'nodes', '', null) ?? [];
   const zoneList = reader.array(raw, 'zones', '', null) ?? [];
   const routeList = reader.array(raw, 'routes', '', null) ?? [];
@@ -130,7 +132,7 @@ function* validationSteps(document: unknown, defaults: { timezone: string }): St
     routes: routes as RouteDocument[],
     capacityOverrides,
   };
-  return { ok: true, document: parsed, stock, usage };
+  return { ok: true, document: parsed, timezoneGiven, stock, usage };
 }
 
 /** Valid codes of a list, reporting duplicates at `list[i].code`. */

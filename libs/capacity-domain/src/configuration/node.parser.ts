@@ -1,25 +1,10 @@
 /** `nodes[]` and `zones[]` of the configuration document (E2 Node, Zone). */
 import { isWeekday, parseDate, parseTime, Weekday, WEEKDAYS } from '../calendar/calendar';
 import { AddressDocument, NODE_TYPES, NodeDocument, ZoneDocument } from './configuration-document.types';
+import { acceptedKeys, NODE_FIELDS, ZONE_FIELDS } from './configuration.fields';
 import { childPath, DocumentReader, JsonObject } from './document-reader';
 
-const NODE_KEYS = [
-  'code',
-  'type',
-  'name',
-  'shortName',
-  'address',
-  'platformWarehouseId',
-  'platformDockId',
-  'contactNumber',
-  'pickupPointId',
-  'deliveryTime',
-  'pickingDays',
-  'processingDays',
-  'pickingCutoffTime',
-  'pickingCapacity',
-  'holidays',
-];
+const NODE_KEYS = acceptedKeys(NODE_FIELDS);
 const ADDRESS_KEYS = ['address', 'district', 'province', 'ubigeoCode', 'country', 'latitude', 'longitude'];
 
 /** A list of weekday codes without duplicates (E11.7), returned in E1.2 order. */
@@ -118,7 +103,7 @@ export function parseNode(value: unknown, path: string, reader: DocumentReader):
 }
 
 export function parseZone(value: unknown, path: string, reader: DocumentReader): ZoneDocument | null {
-  const raw = reader.object(value, path, ['code', 'ubigeoCodes']);
+  const raw = reader.object(value, path, acceptedKeys(ZONE_FIELDS));
   if (raw === null) return null;
   const before = reader.problems.length;
   const code = reader.code(raw, 'code', path);

@@ -7,8 +7,9 @@ import {
   StockRow,
   UsageRow,
 } from './configuration-document.types';
+import { acceptedKeys, OVERRIDE_FIELDS } from './configuration.fields';
 import { childPath, DocumentReader, JsonObject } from './document-reader';
-import { eachInSlices, Steps } from './slices';
+import { eachInSlices, Steps } from '../shared/slices';
 
 /** Codes the rows may refer to: node codes, and window codes by route code. */
 export interface KnownCodes {
@@ -79,7 +80,7 @@ export function* parseOverrides(
   return yield* rows(
     list,
     'capacityOverrides',
-    ['scope', 'ref', 'date', 'capacity'],
+    acceptedKeys(OVERRIDE_FIELDS),
     reader,
     (raw, path) => {
       const key = counterKey(raw, path, reader, known);

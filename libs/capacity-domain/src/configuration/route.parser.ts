@@ -7,24 +7,12 @@ import {
   ROUTE_MODES,
   RouteDocument,
 } from './configuration-document.types';
+import { acceptedKeys, ROUTE_FIELDS, WINDOW_FIELDS } from './configuration.fields';
 import { childPath, DocumentReader, JsonObject } from './document-reader';
 import { parseWeekdays } from './node.parser';
 
-const ROUTE_KEYS = [
-  'code',
-  'description',
-  'source',
-  'targetNode',
-  'targetZone',
-  'mode',
-  'dispatchTypes',
-  'daysOfWeek',
-  'leadTimeDays',
-  'dispatchCapacity',
-  'priority',
-  'cost',
-  'deliveryWindows',
-];
+const ROUTE_KEYS = acceptedKeys(ROUTE_FIELDS);
+const WINDOW_KEYS = acceptedKeys(WINDOW_FIELDS);
 
 export function parseRoute(value: unknown, path: string, reader: DocumentReader): RouteDocument | null {
   const raw = reader.object(value, path, ROUTE_KEYS);
@@ -121,7 +109,7 @@ function parseWindows(raw: JsonObject, path: string, reader: DocumentReader): De
   const windows: DeliveryWindowDocument[] = [];
   list.forEach((value, index) => {
     const at = childPath(childPath(path, 'deliveryWindows'), index);
-    const window = reader.object(value, at, ['code', 'start', 'end', 'capacity']);
+    const window = reader.object(value, at, WINDOW_KEYS);
     if (window === null) return;
     const code = reader.code(window, 'code', at);
     if (code !== null && seen.has(code))

@@ -1,6 +1,7 @@
 /** `settings` of the configuration document (E2 global settings, configuration.md bounds). */
 import { isValidTimeZone } from '../calendar/business-time';
 import type { SettingsDocument } from './configuration-document.types';
+import { acceptedKeys, SETTINGS_FIELDS } from './configuration.fields';
 import { childPath, DocumentReader } from './document-reader';
 
 export const DEFAULT_SETTINGS: Omit<SettingsDocument, 'timezone'> = {
@@ -11,14 +12,7 @@ export const DEFAULT_SETTINGS: Omit<SettingsDocument, 'timezone'> = {
   wholesale: { unitsThreshold: null, additionalDays: 0 },
 };
 
-const SETTINGS_KEYS = [
-  'timezone',
-  'searchHorizonDays',
-  'maxDeliveryDates',
-  'maxLegs',
-  'maxAlternativePaths',
-  'wholesale',
-];
+const SETTINGS_KEYS = acceptedKeys(SETTINGS_FIELDS);
 const BOUNDS = {
   searchHorizonDays: [1, 366],
   maxDeliveryDates: [1, 60],
@@ -26,20 +20,21 @@ const BOUNDS = {
   maxAlternativePaths: [1, 10],
 } as const;
 
+/** The settings with every default filled in; `timezoneGiven`: the document names its time zone (E1.1). */
 export function parseSettings(
   value: unknown,
   defaultTimezone: string,
   reader: DocumentReader,
-): SettingsDocument {
+): { settings: SettingsDocument; timezoneGiven: boolean } {
   const settings: SettingsDocument = {
     timezone: defaultTimezone,
     ...DEFAULT_SETTINGS,
     wholesale: { ...DEFAULT_SETTINGS.wholesale },
   };
-  if (value === undefined || value === null) return settings;
+  if (value === undefined || value === null) return { settings, timezoneGiven: false };
   const path = 'settings';
   const raw = reader.object(value, path, SETTINGS_KEYS);
-  if (raw === null) return settings;
+  if (raw === null) return { settings, timezoneGiven: false };
   const timezone = reader.string(raw, 'timezone', path, false);
   if (timezone !== null) {
     if (isValidTimeZone(timezone)) settings.timezone = timezone;
@@ -73,5 +68,5 @@ export function parseSettings(
       if (typeof days === 'number') settings.wholesale.additionalDays = days;
     }
   }
-  return settings;
+  return { settings, timezoneGiven: timezone !== null };
 }

@@ -1,7 +1,7 @@
 /** A configuration validated and built in slices is the one built at once, with the caller's pauses in between. */
 import { documentOf, homeRoute, node, zone } from '../testing/world-builder';
 import { parseConfiguration, parseConfigurationInSlices } from './configuration.parser';
-import type { Pacer } from './slices';
+import type { Pacer } from '../shared/slices';
 
 const ZONES = 1000;
 const document = () =>

@@ -4,7 +4,7 @@ import { type Decimal, decimalOf } from '../shared/exact-decimal';
 import { compareCodes } from '../shared/geo-distance';
 import { oneInstance } from '../shared/one-instance';
 import type { ConfigurationDocument, CounterScope } from './configuration-document.types';
-import { eachInSlices, mapInSlices, Steps } from './slices';
+import { eachInSlices, mapInSlices, Steps } from '../shared/slices';
 import type { CounterModel, NodeModel, RouteModel, Snapshot, WindowModel, ZoneModel } from './snapshot';
 
 export function counterKeyOf(scope: CounterScope, ref: string): string {

@@ -131,6 +131,7 @@ export class ExplanationRecorder {
       stockProblems: error?.code === 'STOCK_ERROR' ? error.details : [],
       paths,
       chosenRoute: ranked.length > 0 ? ranked[0].path.code : null,
+      validUntil: null, // the layout fills it in: it depends on the placement too (answer-validity.ts)
     };
   }
 }

@@ -131,6 +131,30 @@ export interface GroupExplanation {
   readonly paths: readonly PathExplanation[];
   /** the group's route, or null when no path is feasible */
   readonly chosenRoute: string | null;
+  /** what bounds the group's `validUntil`; null when time alone never changes its answer */
+  readonly validUntil: ValidityExplanation | null;
+}
+
+/**
+ * The first event after "now" that changes the group's answer (algorithm.md, "How long an answer holds"):
+ * PICKING_CUTOFF, the origin's cut-off on the purchase date (E4.1); WINDOW_START, a window of a listed delivery
+ * date starts (E4.2, E7.1); BUSINESS_DAY_END, "today" becomes the next day: the purchase date whose cut-off had
+ * passed is past (picking may start on it again), or a delivery date whose windows the time of day had closed is
+ * past (they open again).
+ */
+export interface ValidityExplanation {
+  /** the answer's `validUntil` */
+  readonly at: string;
+  readonly reason: 'PICKING_CUTOFF' | 'WINDOW_START' | 'BUSINESS_DAY_END';
+  /** the origin whose cut-off decides (PICKING_CUTOFF, or BUSINESS_DAY_END of the purchase date) */
+  readonly node: string | null;
+  /** that origin's cut-off, HH:MM */
+  readonly cutoffTime: string | null;
+  /** the last leg and the window whose start (or whose date's end) decides */
+  readonly route: string | null;
+  readonly window: string | null;
+  /** the date the event concerns: the purchase date, or the window's delivery date */
+  readonly date: string | null;
 }
 
 /** The key a candidate was ordered by (E6.2). */

@@ -6,6 +6,7 @@ import type { Destination } from './destination.resolver';
 import type { GroupExplanation } from './explanation.types';
 import type { PreparedItem } from './item-measures';
 import type { ListedPath } from './path-dates.calculator';
+import type { RoutePath } from './route-path.finder';
 
 export interface GroupSpec {
   readonly originCode: string | null;
@@ -32,6 +33,10 @@ export interface GroupEvaluation {
   readonly error: GroupError | null;
   /** feasible paths, best first (E5.1); empty when the group has an error */
   readonly ranked: readonly ListedPath[];
+  /** every valid path (E3.3) in path order; empty when the group stopped before paths */
+  readonly paths: readonly RoutePath[];
+  /** a search of a path that failed passed over a day that the business day's end opens again (`reopensAtDayEnd`) */
+  readonly failedPathReopens: boolean;
   /** only when an explanation is recorded */
   readonly explanation?: GroupExplanation;
 }

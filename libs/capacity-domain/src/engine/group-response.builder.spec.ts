@@ -169,6 +169,7 @@ describe('E7 response fields', () => {
       dispatchItems: [{ ...item, origin: 'P' }],
       isWholesale: false,
       wholesaleAdditionalDays: 0,
+      validUntil: null,
     });
   });
 

@@ -6,6 +6,7 @@ import type { ItemCapacityRequest } from '../request/capacity-request.types';
 import type { DeliveryCapacityGroupResponse, EntityDetailResponse } from '../request/capacity-response.types';
 import { add, multiply, roundHalfUp, ZERO } from '../shared/exact-decimal';
 import { reportedDistance } from '../shared/geo-distance';
+import { AnswerValidity, formatValidity } from './validity-bound';
 import { warningsOf } from './capacity-warnings';
 import { arriveDatesOf, deliveryTraceOf, TraceEnvironment } from './delivery-trace.builder';
 import type { GroupEvaluation } from './group.evaluator';
@@ -19,9 +20,11 @@ export interface ResponseEnvironment extends TraceEnvironment {
   readonly productWeightKg: ReadonlyMap<string, number>;
 }
 
+/** `validity`: the group's bound (`answer-validity.ts`, with the placement's, `placement-validity.ts`). */
 export function groupResponseOf(
   env: ResponseEnvironment,
   group: GroupEvaluation,
+  validity: AnswerValidity | null,
 ): DeliveryCapacityGroupResponse {
   const { spec, error } = group;
   const destination = spec.destination;
@@ -57,6 +60,7 @@ export function groupResponseOf(
     dispatchItems: spec.items.map((item) => item.request as ItemCapacityRequest),
     isWholesale: group.isWholesale,
     wholesaleAdditionalDays: group.extraDays,
+    validUntil: formatValidity(env.timeZone, validity),
   };
   return response;
 }

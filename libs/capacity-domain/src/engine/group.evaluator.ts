@@ -10,7 +10,7 @@ import type { GroupError, GroupEvaluation, GroupSpec } from './group-evaluation.
 import { unitsOfGroup } from './item-measures';
 import type { ListedPath, PathDateSearch } from './path-dates.calculator';
 import { pickingStart, RequestScope, wholesaleDays } from './request-scope';
-import { comparePathOrder, findPaths } from './route-path.finder';
+import { comparePathOrder, findPaths, RoutePath } from './route-path.finder';
 import { StockBook, stockProblems } from './stock.checker';
 
 export interface GroupEnvironment {
@@ -42,8 +42,19 @@ export function evaluateGroup(env: GroupEnvironment, spec: GroupSpec): GroupEval
   const { isWholesale, extraDays } = wholesaleDays(env.scope.snapshot, units);
   const recorded: RecordedPath[] = [];
   const recorder = env.recorder ?? null;
+  let paths: readonly RoutePath[] = [];
+  let failedPathReopens = false;
   const result = (error: GroupError | null, ranked: readonly ListedPath[] = []): GroupEvaluation => {
-    const evaluation: GroupEvaluation = { spec, units, isWholesale, extraDays, error, ranked };
+    const evaluation: GroupEvaluation = {
+      spec,
+      units,
+      isWholesale,
+      extraDays,
+      error,
+      ranked,
+      paths,
+      failedPathReopens,
+    };
     return recorder === null
       ? evaluation
       : { ...evaluation, explanation: recorder.group(evaluation, recorded, env.dispatchType) };
@@ -57,13 +68,7 @@ export function evaluateGroup(env: GroupEnvironment, spec: GroupSpec): GroupEval
   if (destination === null || destination.kind === 'unresolved') {
     return result(routeNotExist(destination?.description ?? 'no destination'));
   }
-  const paths = findPaths(
-    env.scope.snapshot,
-    origin,
-    destination.target,
-    env.dispatchType,
-    env.scope.isLastRoute,
-  );
+  paths = findPaths(env.scope.snapshot, origin, destination.target, env.dispatchType, env.scope.isLastRoute);
   if (paths.length === 0) return result(routeNotExist(`no route from ${origin.code} to ${destination.code}`));
   const start = pickingStart(env.scope, origin);
   const feasible: ListedPath[] = [];
@@ -74,6 +79,7 @@ export function evaluateGroup(env: GroupEnvironment, spec: GroupSpec): GroupEval
     if (pathRecorder !== null) recorded.push({ evaluation, recorder: pathRecorder });
     if (evaluation.listed !== undefined) feasible.push(evaluation.listed);
     else {
+      if (env.search.reopensAtDayEnd) failedPathReopens = true;
       const { errorCode, description } = evaluation.failure;
       failures.push({ errorCode, description, sku: null, requestedQuantity: null, availableQuantity: null });
     }

@@ -3,6 +3,8 @@ import type { Clock } from '../calendar/business-time';
 import type { Snapshot } from '../configuration/snapshot';
 import type { CalculationData } from '../request/calculation-data.types';
 import type { CalculateDeliveryCapacityRequest } from '../request/capacity-request.types';
+import { validityOf } from './answer-validity';
+import { explainedValidity } from './validity-bound';
 import { businessRuleProblems } from './business-rules.validator';
 import { CapacityOutcome, onlyRoutesMissing } from './capacity-outcome';
 import { CounterBook } from './capacity-counters';
@@ -20,6 +22,7 @@ import { ExplanationRecorder, ExplanationSink } from './explanation.recorder';
 import { LayoutARequest, prepareLayoutA } from './layout-a.request';
 import { Placement, placeOriginless } from './origin-placement';
 import { PathDateSearch } from './path-dates.calculator';
+import { withPlacementChanges } from './placement-validity';
 import { wholesaleDays } from './request-scope';
 import { StockBook } from './stock.checker';
 
@@ -47,7 +50,7 @@ export function calculateLayoutA(
   const placement: Placement =
     prepared.originless.length > 0
       ? placeOriginless(prepared, stock, search, sink)
-      : { placed: new Map(), unplaced: [] };
+      : { placed: new Map(), unplaced: [], orderValidity: null, contenders: [] };
   const env: GroupEnvironment = {
     scope: prepared.scope,
     search,
@@ -58,8 +61,24 @@ export function calculateLayoutA(
   const groups = groupSpecsOf(prepared, placement).map((spec) => evaluateGroup(env, spec));
   if (placement.unplaced.length > 0) groups.push(unplacedGroup(prepared, placement.unplaced, recorder));
   groups.sort(compareGroups);
-  if (sink !== null)
-    sink.groups = groups.flatMap((group) => (group.explanation === undefined ? [] : [group.explanation]));
+  const maxAlternativePaths = snapshot.settings.maxAlternativePaths;
+  const own = groups.map((group) => validityOf(search, group, maxAlternativePaths));
+  const validities =
+    placement.orderValidity === null
+      ? own
+      : withPlacementChanges(prepared, stock, counters, placement, groups, own);
+  if (sink !== null) {
+    sink.groups = groups.flatMap((group, i) =>
+      group.explanation === undefined
+        ? []
+        : [
+            {
+              ...group.explanation,
+              validUntil: explainedValidity(snapshot.settings.timezone, validities[i], snapshot.nodeByCode),
+            },
+          ],
+    );
+  }
 
   const responseEnv: ResponseEnvironment = {
     timeZone: snapshot.settings.timezone,
@@ -67,7 +86,7 @@ export function calculateLayoutA(
     counters,
     search,
     dispatchType: prepared.dispatchType,
-    maxAlternativePaths: snapshot.settings.maxAlternativePaths,
+    maxAlternativePaths,
     costEnabled: prepared.options.dispatchCostEnabled === true,
     productWeightKg: new Map(data.productWeights.map((row) => [row.sku, row.weightKg])),
   };
@@ -76,7 +95,7 @@ export function calculateLayoutA(
     layout: 'A',
     response: {
       identifier: request.identifier ?? null,
-      logisticsCapacity: groups.map((group) => groupResponseOf(responseEnv, group)),
+      logisticsCapacity: groups.map((group, i) => groupResponseOf(responseEnv, group, validities[i])),
       prioritizationCriteria:
         placement.placed.size > 0
           ? `${prepared.optimization},EARLIEST_DELIVERY_DATE`
@@ -147,6 +166,8 @@ function unplacedGroup(
       })),
     },
     ranked: [],
+    paths: [],
+    failedPathReopens: false,
   };
   return recorder === null
     ? group

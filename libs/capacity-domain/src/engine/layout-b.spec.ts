@@ -58,6 +58,7 @@ describe('E8 layout B', () => {
       deliveryDates: [],
       deliveryTrace: [],
       message: 'origin CD01 is of type CD, not TD',
+      validUntil: null,
     });
     expect(unknown).toEqual({
       skuCode: 'SKU-9',
@@ -68,6 +69,7 @@ describe('E8 layout B', () => {
       deliveryDates: [],
       deliveryTrace: [],
       message: 'unknown origin NOPE',
+      validUntil: null,
     });
     expect(store).toMatchObject({
       skuCode: 'SKU-2',

@@ -13,6 +13,8 @@ import type {
   DeliveryTraceResponse,
   DetailedCapacityErrorDetail,
 } from '../request/capacity-response.types';
+import { validityOf } from './answer-validity';
+import { explainedValidity, formatValidity } from './validity-bound';
 import { CapacityOutcome, onlyRoutesMissing } from './capacity-outcome';
 import { CounterBook } from './capacity-counters';
 import { deliveryTraceOf, TraceEnvironment } from './delivery-trace.builder';
@@ -50,7 +52,18 @@ export function calculateLayoutB(
   if (sink !== null) {
     const groups = new Set(lines.flatMap((line) => ('group' in line ? [line.group] : [])));
     sink.groups = [...groups].flatMap((group) =>
-      group.explanation === undefined ? [] : [group.explanation],
+      group.explanation === undefined
+        ? []
+        : [
+            {
+              ...group.explanation,
+              validUntil: explainedValidity(
+                snapshot.settings.timezone,
+                validityOf(search, group, 1),
+                snapshot.nodeByCode,
+              ),
+            },
+          ],
     );
   }
   const env: TraceEnvironment = {
@@ -65,6 +78,13 @@ export function calculateLayoutB(
     if (trace === undefined) traces.set(group, (trace = deliveryTraceOf(env, listed, group.units)));
     return trace;
   };
+  const validities = new Map<GroupEvaluation, string | null>();
+  const validUntilOf = (group: GroupEvaluation): string | null => {
+    let validUntil = validities.get(group);
+    if (validUntil === undefined)
+      validities.set(group, (validUntil = formatValidity(env.timeZone, validityOf(search, group, 1))));
+    return validUntil;
+  };
   return {
     kind: onlyRoutesMissing(
       lines.map((line) => ('group' in line ? (line.group.error?.details ?? []) : line.details)),
@@ -72,7 +92,7 @@ export function calculateLayoutB(
       ? 'routesNotFound'
       : 'ok',
     layout: 'B',
-    response: lines.map((line) => lineResponseOf(line, traceOf)),
+    response: lines.map((line) => lineResponseOf(line, traceOf, validUntilOf)),
   };
 }
 
@@ -156,6 +176,7 @@ function detail(
 function lineResponseOf(
   line: Line,
   traceOf: (group: GroupEvaluation, listed: ListedPath) => DeliveryTraceResponse[],
+  validUntilOf: (group: GroupEvaluation) => string | null,
 ): DeliveryDateLineResponse {
   const request = line.item.request;
   const echo = { skuCode: request.skuCode ?? null, line: request.line ?? null };
@@ -174,6 +195,7 @@ function lineResponseOf(
       deliveryDates: [],
       deliveryTrace: [],
       message: details.map((d) => d.description).join('; '),
+      validUntil: group === null ? null : validUntilOf(group),
     };
   }
   return {
@@ -184,5 +206,6 @@ function lineResponseOf(
     deliveryDates: best.deliveryDates.map(formatDate),
     deliveryTrace: traceOf(group, best),
     message: 'OK',
+    validUntil: validUntilOf(group),
   };
 }

@@ -5,6 +5,8 @@
 import { formatDate } from '../calendar/calendar';
 import { compareCodes, compareDistance, reportedDistance } from '../shared/geo-distance';
 import { sumExact } from '../shared/exact-decimal';
+import { offerFirstDate } from './answer-validity';
+import { AnswerValidity, ValidityBound } from './validity-bound';
 import { isResolved } from './destination.resolver';
 import type { ExplanationSink } from './explanation.recorder';
 import type { CandidateOrderKey } from './explanation.types';
@@ -21,7 +23,16 @@ export interface Placement {
   readonly placed: ReadonlyMap<string, readonly PreparedItem[]>;
   /** items no candidate could take (they form the STOCK_ERROR group) */
   readonly unplaced: readonly PreparedItem[];
+  /**
+   * SEARCH_ORIGINS_BY_ROUTE with two or more contenders: until when time leaves the contenders' first dates (their
+   * order) as they are; null when time cannot change the placement (`placement-validity.ts`)
+   */
+  readonly orderValidity: AnswerValidity | null;
+  /** SEARCH_ORIGINS_BY_ROUTE: the candidates that can take an item; only their order decides the placement */
+  readonly contenders: readonly PlacementCandidate[];
 }
+
+type PlacedItems = Pick<Placement, 'placed' | 'unplaced'>;
 
 export function placeOriginless(
   prepared: LayoutARequest,
@@ -29,7 +40,25 @@ export function placeOriginless(
   search: PathDateSearch,
   sink: ExplanationSink | null = null,
 ): Placement {
-  const { candidates, orderKey } = orderCandidates(prepared, search);
+  const contenders = ordersByRoute(prepared) ? contendersOf(prepared, stock) : [];
+  return placeAmong(prepared, stock, search, prepared.candidates, contenders, sink);
+}
+
+/**
+ * The placement at the search's instant among `running`: every candidate, or (at a later instant, without an
+ * explanation) the contenders alone, which place the items the same way.
+ */
+export function placeAmong(
+  prepared: LayoutARequest,
+  stock: StockBook,
+  search: PathDateSearch,
+  running: readonly PlacementCandidate[],
+  contenders: readonly PlacementCandidate[],
+  sink: ExplanationSink | null = null,
+): Placement {
+  const bound = contenders.length > 1 ? new ValidityBound() : null;
+  const timed = bound === null ? null : { bound, contenders: new Set(contenders) };
+  const { candidates, orderKey } = orderCandidates(prepared, running, search, timed);
   const maxItemsPerOrigin =
     prepared.optimization === 'COMPLETE_STOCK_MULTI_ORIGIN'
       ? (prepared.options.maxItemsPerOrigin ?? null)
@@ -41,7 +70,38 @@ export function placeOriginless(
       ? placeMultiOrigin(prepared, stock, candidates, log)
       : placeSingleOrigin(prepared.originless, stock, candidates, log);
   if (sink !== null && log !== null) sink.placement = log.result(placement.placed, placement.unplaced);
-  return placement;
+  return { ...placement, orderValidity: bound?.result() ?? null, contenders };
+}
+
+/** E6.2: the optimization orders candidates by their first dates (`SEARCH_ORIGINS_BY_ROUTE`, the default). */
+function ordersByRoute(prepared: LayoutARequest): boolean {
+  const { optimization, options } = prepared;
+  return (
+    optimization !== 'PROXIMITY_STORE' &&
+    optimization !== 'UBIGEO_NEAREST_STORE' &&
+    options.calculate !== 'SEARCH_ORIGINS_BY_COORDINATES'
+  );
+}
+
+/**
+ * The candidates that can take the items (single origin: all of them; multi-origin: at least one), in snapshot
+ * order. No other is ever chosen, whatever its place in the order. An item is covered in a multi-origin round only if it
+ * is covered alone (`coveredItems`), so a candidate covering none of the items alone never covers any.
+ */
+function contendersOf(prepared: LayoutARequest, stock: StockBook): PlacementCandidate[] {
+  const items = prepared.originless;
+  const multi = prepared.optimization === 'COMPLETE_STOCK_MULTI_ORIGIN';
+  return prepared.candidates.filter((candidate) =>
+    multi
+      ? items.some((item) => coversAlone(stock, candidate.node.code, item))
+      : covers(stock, candidate.node.code, items),
+  );
+}
+
+function coversAlone(stock: StockBook, node: string, item: PreparedItem): boolean {
+  if (item.sku === null) return false;
+  const available = stock.available(node, item.sku);
+  return available !== undefined && available > 0 && available >= item.quantity;
 }
 
 /** Single origin: the first candidate (in order) whose stock covers every item takes them all. */
@@ -50,7 +110,7 @@ function placeSingleOrigin(
   stock: StockBook,
   candidates: readonly PlacementCandidate[],
   log: PlacementLog | null,
-): Placement {
+): PlacedItems {
   const chosen = candidates.findIndex((candidate) => covers(stock, candidate.node.code, items));
   log?.singleOrigin(
     candidates.map((candidate) => coveredItems(stock, candidate.node.code, items)),
@@ -70,7 +130,7 @@ function placeMultiOrigin(
   stock: StockBook,
   candidates: readonly PlacementCandidate[],
   log: PlacementLog | null,
-): Placement {
+): PlacedItems {
   const { maxOrigins, maxItemsPerOrigin } = prepared.options;
   const placed = new Map<string, readonly PreparedItem[]>();
   let remaining = prepared.originless;
@@ -127,7 +187,13 @@ interface OrderedCandidates {
   readonly orderKey: (candidate: PlacementCandidate) => CandidateOrderKey;
 }
 
-function orderCandidates(prepared: LayoutARequest, search: PathDateSearch): OrderedCandidates {
+/** `timed.bound` takes the instants the first dates of `timed.contenders` may move (null: time changes nothing). */
+function orderCandidates(
+  prepared: LayoutARequest,
+  running: readonly PlacementCandidate[],
+  search: PathDateSearch,
+  timed: { bound: ValidityBound; contenders: ReadonlySet<PlacementCandidate> } | null,
+): OrderedCandidates {
   const byDistance = (a: PlacementCandidate, b: PlacementCandidate): number =>
     compareDistance(a.distanceKm, b.distanceKm) || compareCodes(a.node.code, b.node.code);
   const distanceKey = (candidate: PlacementCandidate): CandidateOrderKey => ({
@@ -135,7 +201,7 @@ function orderCandidates(prepared: LayoutARequest, search: PathDateSearch): Orde
     value: candidate.distanceKm === null ? null : reportedDistance(candidate.distanceKm),
     tieBreakDistanceKm: null,
   });
-  const candidates = [...prepared.candidates];
+  const candidates = [...running];
   if (prepared.optimization === 'PROXIMITY_STORE')
     return { candidates: candidates.sort(byDistance), orderKey: distanceKey };
   if (prepared.optimization === 'UBIGEO_NEAREST_STORE') {
@@ -148,10 +214,12 @@ function orderCandidates(prepared: LayoutARequest, search: PathDateSearch): Orde
       }),
     };
   }
-  if (prepared.options.calculate === 'SEARCH_ORIGINS_BY_COORDINATES')
-    return { candidates: candidates.sort(byDistance), orderKey: distanceKey };
+  if (!ordersByRoute(prepared)) return { candidates: candidates.sort(byDistance), orderKey: distanceKey };
   const firstDates = new Map(
-    candidates.map((candidate) => [candidate, bestFirstDate(prepared, search, candidate)]),
+    candidates.map((candidate) => [
+      candidate,
+      bestFirstDate(prepared, search, candidate, timed?.contenders.has(candidate) ? timed.bound : null),
+    ]),
   );
   candidates.sort(
     (a, b) =>
@@ -176,8 +244,9 @@ function bestFirstDate(
   prepared: LayoutARequest,
   search: PathDateSearch,
   candidate: PlacementCandidate,
+  bound: ValidityBound | null,
 ): number | null {
-  const { scope } = prepared;
+  const { scope } = search; // the search's instant (`placeAmong` at a later one)
   const units = unitsOfGroup(prepared.originless);
   const { extraDays } = wholesaleDays(scope.snapshot, units);
   const start = pickingStart(scope, candidate.node);
@@ -191,7 +260,9 @@ function bestFirstDate(
         prepared.dispatchType,
         scope.isLastRoute,
       )) {
-        const first = search.evaluate(path, start, units, extraDays).listed?.deliveryDates[0];
+        const listed = search.evaluate(path, start, units, extraDays).listed;
+        if (bound !== null) offerFirstDate(bound, search, candidate.node, listed, units);
+        const first = listed?.deliveryDates[0];
         if (first !== undefined && (best === null || first < best)) best = first;
       }
     }

@@ -40,6 +40,10 @@ export interface ListedPath {
   readonly deliveryDates: readonly DayNumber[];
   /** per listed date: its last-leg search passed over a departure only because every window was closed */
   readonly windowsPassedOver: readonly boolean[];
+  /** the last step found before the first listed date whose delivery the range filtered (E4.5), or null */
+  readonly lastFilteredStep: DayNumber | null;
+  /** a search of the path passed over a departure that today's end opens again (`reopensAtDayEnd`) */
+  readonly reopensAtDayEnd: boolean;
 }
 
 export type FailureCode = 'DISPATCH_NOT_AVAILABLE' | 'ROUTE_CONFIGURATION_ERROR';
@@ -59,9 +63,15 @@ export class PathDateSearch {
   private passedOver = false;
   /** set only while an explanation evaluates a path; the searches skip every hook when null */
   private recorder: PathRecorder | null = null;
+  /**
+   * set when a departure was passed over because the windows of a delivery date that is today were closed by the
+   * time of day and one of them has room: at the business day's end that date is past and the window opens again
+   * (`answer-validity.ts`); reset by each path evaluation
+   */
+  reopensAtDayEnd = false;
 
   constructor(
-    private readonly scope: RequestScope,
+    readonly scope: RequestScope,
     private readonly counters: CounterBook,
   ) {}
 
@@ -114,6 +124,8 @@ export class PathDateSearch {
       }
       if (checkWindows && !this.anyWindowOpen(leg, day + (windowOffset as number))) {
         this.passedOver = true;
+        if (day + (windowOffset as number) === this.scope.today && !this.reopensAtDayEnd)
+          this.reopensAtDayEnd = this.anyWindowFree(leg, day + (windowOffset as number));
         recorder?.noOpenWindow(leg, day, day + (windowOffset as number));
         continue;
       }
@@ -134,8 +146,27 @@ export class PathDateSearch {
     return date === this.scope.today && this.scope.nowMinutes >= startMinutes;
   }
 
+  /** free(WINDOW(leg, w), date) ≥ 1, whatever the time of day */
+  windowFree(window: WindowModel, date: DayNumber): boolean {
+    return this.counters.hasFree(window.counter, date, 1);
+  }
+
+  /** E4.1: the picking predicate on one day */
+  pickable(origin: NodeModel, day: DayNumber, units: number): boolean {
+    return (
+      isOnWeekdays(origin.pickingMask, day) &&
+      !origin.holidaySet.has(day) &&
+      this.counters.hasFree(origin.picking, day, units)
+    );
+  }
+
   private anyWindowOpen(leg: RouteModel, date: DayNumber): boolean {
     for (const window of leg.windows) if (this.windowOpen(window, date)) return true;
+    return false;
+  }
+
+  private anyWindowFree(leg: RouteModel, date: DayNumber): boolean {
+    for (const window of leg.windows) if (this.windowFree(window, date)) return true;
     return false;
   }
 
@@ -151,6 +182,7 @@ export class PathDateSearch {
     recorder: PathRecorder | null = null,
   ): PathEvaluation {
     this.recorder = recorder;
+    this.reopensAtDayEnd = false;
     try {
       return this.evaluatePath(path, start, units, extraDays);
     } finally {
@@ -197,7 +229,10 @@ export class PathDateSearch {
     const firstPicking = legs.length === 0 ? listed.lastStepDates[0] : pickingDate; // E11.5 for an empty path
     // E5.2/E4.4: the first listed date (not the first computed one, E4.5) gives the last leg's departure
     if (legs.length > 0) departures[legs.length - 1] = listed.lastStepDates[0];
-    return { listed: { path, pickingDate: firstPicking, readyDates, departures, ...listed } };
+    const reopensAtDayEnd = this.reopensAtDayEnd;
+    return {
+      listed: { path, pickingDate: firstPicking, readyDates, departures, ...listed, reopensAtDayEnd },
+    };
   }
 
   /** E4.4/E4.5: dates from the last step, filtered by the range, until enough are listed or a search fails. */
@@ -206,7 +241,7 @@ export class PathDateSearch {
     firstStep: DayNumber,
     units: number,
     extraDays: number,
-  ): Pick<ListedPath, 'lastStepDates' | 'deliveryDates' | 'windowsPassedOver'> {
+  ): Pick<ListedPath, 'lastStepDates' | 'deliveryDates' | 'windowsPassedOver' | 'lastFilteredStep'> {
     const { rangeStart, rangeEnd, snapshot } = this.scope;
     const maxDates = snapshot.settings.maxDeliveryDates;
     const lastLeg = path.legs.length === 0 ? null : path.legs[path.legs.length - 1];
@@ -216,6 +251,7 @@ export class PathDateSearch {
     const windowsPassedOver: boolean[] = [];
     let step: DayNumber | null = firstStep;
     let passedOver = lastLeg !== null && this.passedOver;
+    let lastFilteredStep: DayNumber | null = null;
     this.recorder?.laterDates();
     const regularAfter = rangeStart === null ? Infinity : this.lastIrregularDay(path, offset);
     while (step !== null) {
@@ -226,8 +262,10 @@ export class PathDateSearch {
         this.recorder?.filter(delivery, 'AFTER_RANGE');
         break;
       }
-      if (rangeStart !== null && delivery < rangeStart) this.recorder?.filter(delivery, 'BEFORE_RANGE');
-      else {
+      if (rangeStart !== null && delivery < rangeStart) {
+        lastFilteredStep = step;
+        this.recorder?.filter(delivery, 'BEFORE_RANGE');
+      } else {
         lastStepDates.push(step);
         deliveryDates.push(delivery);
         windowsPassedOver.push(passedOver);
@@ -239,7 +277,7 @@ export class PathDateSearch {
         passedOver = this.passedOver;
       }
     }
-    return { lastStepDates, deliveryDates, windowsPassedOver };
+    return { lastStepDates, deliveryDates, windowsPassedOver, lastFilteredStep };
   }
 
   /**

@@ -125,6 +125,12 @@ export interface DeliveryCapacityGroupResponse {
   dispatchItems: ItemCapacityRequest[];
   isWholesale: boolean;
   wholesaleAdditionalDays: number;
+  /**
+   * the earliest instant (wall time in the business time zone with its offset) at which the same request is
+   * answered differently by the passing of time alone: a picking cut-off, the start of a listed date's window, or
+   * the business day's end; null when time alone never changes it (algorithm.md, "How long an answer holds")
+   */
+  validUntil: string | null;
 }
 
 export interface CalculateDeliveryCapacityResponse {
@@ -144,4 +150,6 @@ export interface DeliveryDateLineResponse {
   deliveryDates: string[];
   deliveryTrace: DeliveryTraceResponse[];
   message: string;
+  /** its group's `validUntil` (null for a line answered alone) */
+  validUntil: string | null;
 }

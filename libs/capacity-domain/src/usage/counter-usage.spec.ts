@@ -1,44 +1,12 @@
-import { parseDate } from '../calendar/calendar';
-import type { Snapshot } from '../configuration/snapshot';
-import { runAtOnce } from '../configuration/slices';
+import { runAtOnce } from '../shared/slices';
 import { demoDocument } from '../testing/demo-world';
-import { clockAt, snapshotOf } from '../testing/world-builder';
-import {
-  counterUsage,
-  CounterDayUsage,
-  UsageData,
-  usageLevels,
-  UsagePlan,
-  usageRange,
-  UsageFilter,
-} from './counter-usage';
-import { UsedUnits } from './used-units';
+import { ALL, CLOCK, DATA, HELD, OVERRIDES, snapshot, USED, usedUnits, WEEK } from '../testing/usage-world';
+import { snapshotOf } from '../testing/world-builder';
+import { counterUsage } from './counter-usage';
+import { UsageFilter, UsagePlan } from './usage-plan';
+import type { CounterDayUsage } from './usage-rules';
+import type { UsageData } from './used-units';
 
-/** Tuesday 2026-11-24, 10:00 in Lima: the AM windows (09:00) of today have started, PM (14:00) has not. */
-const CLOCK = clockAt('2026-11-24T15:00:00Z');
-const ALL: UsageFilter = { scope: null, node: null, route: null, zone: null, minUtilization: null };
-
-const OVERRIDES = [
-  { scope: 'DISPATCH', ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-27', capacity: 100 },
-  { scope: 'PICKING', ref: 'TD07', date: '2026-11-25', capacity: null },
-];
-const snapshot = snapshotOf({ ...demoDocument(), capacityOverrides: OVERRIDES });
-type Row = { scope: 'PICKING' | 'DISPATCH' | 'WINDOW'; ref: string; date: string; used: number };
-/** The units of rows for a snapshot's counters: as stored (used), or added up (held, the entries of HELD lists). */
-const usedUnits = (of: Snapshot, rows: readonly Row[], add = false) => {
-  const none = runAtOnce(UsedUnits.of(of));
-  const days = rows.map((row) => ({ ...row, day: parseDate(row.date) as number }));
-  return runAtOnce(add ? none.plus(days) : none.with(days));
-};
-const USED = [
-  { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', used: 190 },
-  { scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-27', used: 100 },
-  { scope: 'PICKING' as const, ref: 'CD01', date: '2026-11-24', used: 500 },
-  { scope: 'WINDOW' as const, ref: 'R-CD01-LIMCENTRO-N:AM', date: '2026-11-24', used: 12 },
-];
-const HELD = [{ scope: 'DISPATCH' as const, ref: 'R-CD01-LIMCENTRO-N', date: '2026-11-25', used: 2 }];
-const DATA: UsageData = { used: usedUnits(snapshot, USED), held: usedUnits(snapshot, HELD, true) };
-const WEEK = { from: '2026-11-24', to: '2026-11-30' };
 const usage = (
   filter: Partial<UsageFilter> = {},
   page = { offset: 0, limit: 1000 },
@@ -246,47 +214,5 @@ describe('capacity usage per counter and day', () => {
     expect(page.total).toBe(91);
     expect(page.items).toEqual(all.slice(2, 5));
     expect(usage({}, { offset: 90, limit: 10 }).items).toEqual(all.slice(90));
-  });
-});
-
-describe('usage range', () => {
-  it('defaults to today and the next six days in the business time zone', () => {
-    // 2026-11-25T03:00Z is still the 24th in Lima
-    expect(usageRange(snapshot, clockAt('2026-11-25T03:00:00Z'), null, null)).toEqual({
-      from: '2026-11-24',
-      to: '2026-11-30',
-      first: 20_781, // days since 1970-01-01
-      last: 20_787,
-      problems: [],
-    });
-    expect(usageRange(snapshot, CLOCK, '2026-12-01', null).to).toBe('2026-12-07');
-  });
-
-  it('refuses an inverted range and one longer than 62 days', () => {
-    expect(usageRange(snapshot, CLOCK, '2026-12-01', '2026-11-30').problems).toEqual([
-      { field: 'to', message: 'must not be before from (2026-12-01)' },
-    ]);
-    expect(usageRange(snapshot, CLOCK, '2026-12-01', '2027-01-31').problems).toEqual([]);
-    expect(usageRange(snapshot, CLOCK, '2026-12-01', '2027-02-01').problems).toEqual([
-      { field: 'to', message: 'must be at most 62 days from from (2026-12-01)' },
-    ]);
-    expect(usageRange(snapshot, CLOCK, null, '2026-11-23').problems).toHaveLength(1);
-  });
-});
-
-describe('usage levels (the gauges)', () => {
-  it('counts limited counters at or above 80, 90 and 100 % per scope and day offset', () => {
-    const levels = runAtOnce(usageLevels(snapshot, DATA, CLOCK, 3));
-    expect(levels.map((l) => `${l.scope} +${l.dayOffset}: ${l.counters} ${l.atOrAbove.join('/')}`)).toEqual([
-      'PICKING +0: 4 0/0/0',
-      'PICKING +1: 3 0/0/0', // TD07 unlimited on the 25th
-      'PICKING +2: 4 0/0/0',
-      'DISPATCH +0: 6 0/0/0',
-      'DISPATCH +1: 6 1/1/0',
-      'DISPATCH +2: 6 0/0/0',
-      'WINDOW +0: 3 1/1/1', // AM has started
-      'WINDOW +1: 3 0/0/0',
-      'WINDOW +2: 3 0/0/0',
-    ]);
   });
 });

@@ -6,7 +6,7 @@
  */
 import type { CounterScope } from '../configuration/configuration-document.types';
 import type { CounterModel, Snapshot, WindowModel } from '../configuration/snapshot';
-import { eachInSlices, Steps } from '../configuration/slices';
+import { eachInSlices, Steps } from '../shared/slices';
 
 /** A counter with what filters and rows name it by. */
 export interface UsageCounter {

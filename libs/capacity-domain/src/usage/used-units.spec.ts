@@ -1,5 +1,5 @@
 import { parseDate } from '../calendar/calendar';
-import { runAtOnce } from '../configuration/slices';
+import { runAtOnce } from '../shared/slices';
 import { demoDocument } from '../testing/demo-world';
 import { snapshotOf } from '../testing/world-builder';
 import { usageCounters } from './usage-counters';

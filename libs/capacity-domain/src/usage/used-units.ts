@@ -8,7 +8,7 @@
 import type { DayNumber } from '../calendar/calendar';
 import type { CounterScope } from '../configuration/configuration-document.types';
 import type { Snapshot } from '../configuration/snapshot';
-import { eachInSlices, Steps } from '../configuration/slices';
+import { eachInSlices, Steps } from '../shared/slices';
 import { CounterList, usageCounters } from './usage-counters';
 
 /** A counter-day's units: as stored, they replace what was known (0: nothing); or units to add (`plus`). */
@@ -17,6 +17,13 @@ export interface UsedUnitsRow {
   readonly ref: string;
   readonly day: DayNumber;
   readonly used: number;
+}
+
+/** Units of the snapshot a usage answer is worked out for, on (at least) the days of its range. */
+export interface UsageData {
+  readonly used: UsedUnits;
+  /** the units of reservations still HELD (part of `used`): the entries of their `taken`, added up */
+  readonly held: UsedUnits;
 }
 
 /** One day: the positions with units, ascending, and their units (> 0). */

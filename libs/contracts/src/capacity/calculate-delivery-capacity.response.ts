@@ -95,6 +95,17 @@ export class DeliveryCapacityGroupResponse {
   @ApiProperty({ type: Boolean }) isWholesale!: boolean;
   @ApiProperty({ type: Number, format: 'int32', description: 'Extra days for wholesale deliveries.' })
   wholesaleAdditionalDays!: number;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'How long this answer holds: the earliest instant (wall time in the business time zone with its offset) at ' +
+      "which the same request is answered differently by the passing of time alone: the origin's picking " +
+      "cut-off, the start of a window of a listed date, or the business day's end. Null when time alone never " +
+      'changes it. Counters taken and configuration changes can change the answer sooner.',
+    example: '2026-11-23T18:00:00-05:00',
+  })
+  validUntil!: string | null;
 }
 
 /** CalculateDeliveryCapacityResponse (spec 2.6): the answer to a layout A request. */
@@ -134,4 +145,13 @@ export class DeliveryDateLineResponse {
   deliveryDates!: string[];
   @ApiProperty({ type: () => DeliveryTraceResponse, isArray: true }) deliveryTrace!: DeliveryTraceResponse[];
   @ApiProperty({ type: String, description: '"OK", or the error descriptions.' }) message!: string;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      "The `validUntil` of the line's group (as in layout A); null for a line answered alone or that time " +
+      'alone never changes.',
+    example: '2026-11-23T18:00:00-05:00',
+  })
+  validUntil!: string | null;
 }

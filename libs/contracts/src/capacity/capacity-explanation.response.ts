@@ -232,6 +232,52 @@ export class PathExplanationResponse {
   listed!: boolean;
 }
 
+const VALIDITY_REASONS = ['PICKING_CUTOFF', 'WINDOW_START', 'BUSINESS_DAY_END'] as const;
+
+/** The event that bounds a group's `validUntil`. */
+export class ValidityExplanationResponse {
+  @ApiProperty({
+    type: String,
+    description: "The answer's `validUntil` (wall time in the business time zone with its offset).",
+    example: '2026-11-24T18:00:00-05:00',
+  })
+  at!: string;
+  @ApiProperty({
+    enum: VALIDITY_REASONS,
+    description:
+      "PICKING_CUTOFF: the origin's cut-off on the purchase date (picking then starts the next day); " +
+      'WINDOW_START: a window of a listed delivery date starts (it is then blocked, or the date is no longer ' +
+      'listed); BUSINESS_DAY_END: "today" becomes the next day: a purchase date whose cut-off had passed is ' +
+      'past (picking may start on it again), or windows of a date closed by the time of day open again.',
+  })
+  reason!: (typeof VALIDITY_REASONS)[number];
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description:
+      'The origin whose cut-off decides (PICKING_CUTOFF, or BUSINESS_DAY_END of the purchase date).',
+    example: 'CD01',
+  })
+  node!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: "That origin's cut-off (HH:MM).",
+    example: '18:00',
+  })
+  cutoffTime!: string | null;
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    description: 'The last leg whose window decides.',
+    example: 'R-CD01-LIMCENTRO-N',
+  })
+  route!: string | null;
+  @ApiProperty({ type: String, nullable: true, example: 'AM' }) window!: string | null;
+  @ApiProperty(date('The purchase date, or the delivery date of the window.', true))
+  date!: string | null;
+}
+
 /** The explanation of one group, in the order of the calculation's groups (layout A) or lines (layout B). */
 export class GroupExplanationResponse {
   @ApiProperty({ type: String, nullable: true }) origin!: string | null;
@@ -271,6 +317,12 @@ export class GroupExplanationResponse {
     description: "The group's route; null when none is feasible.",
   })
   chosenRoute!: string | null;
+  @ApiProperty({
+    type: () => ValidityExplanationResponse,
+    nullable: true,
+    description: "What bounds the group's `validUntil`; null when time alone never changes its answer.",
+  })
+  validUntil!: ValidityExplanationResponse | null;
 }
 
 export class CandidateOrderKeyResponse {
@@ -366,8 +418,9 @@ export class ExplanationBasisResponse {
   @ApiProperty({
     type: String,
     description:
-      '"now" in the business time zone (YYYY-MM-DDTHH:MM): today and the time cut-offs compare with.',
-    example: '2026-11-23T18:40',
+      '"now" in the business time zone, to the minute, with its offset (YYYY-MM-DDTHH:MM:SS±HH:MM): today and ' +
+      'the time cut-offs compare with.',
+    example: '2026-11-23T18:40:00-05:00',
   })
   businessNow!: string;
   @ApiProperty({ type: String, example: 'America/Lima' }) timeZone!: string;
@@ -393,6 +446,35 @@ export class ExplanationBasisResponse {
       'Counters move as orders are placed: an earlier answer may have read other values.',
   })
   counters!: CounterReadingResponse[];
+  @ApiProperty({
+    type: () => RouteOnTimeResponse,
+    isArray: true,
+    description:
+      'Each chosen route\'s record over the 28 days before "now"\'s day (business time zone): how often its promises were kept.',
+  })
+  routeOnTime!: RouteOnTimeResponse[];
+}
+
+/** A chosen route's on-time record over the 28 days before "now" (docs/accuracy.md). */
+export class RouteOnTimeResponse {
+  @ApiProperty({
+    type: String,
+    example: 'R-CD01-LIMCENTRO-N',
+    description: 'The path: leg codes joined with `>`.',
+  })
+  route!: string;
+  @ApiProperty({ type: String, format: 'date' }) from!: string;
+  @ApiProperty({ type: String, format: 'date' }) to!: string;
+  @ApiProperty({ type: Number, description: 'Promises of the period delivered.' }) delivered!: number;
+  @ApiProperty({ type: Number, description: 'Promises of the period still out after their date.' })
+  openPastDate!: number;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: 0.9159,
+    description: 'onTime ÷ (delivered + openPastDate); null without either.',
+  })
+  onTimeRate!: number | null;
 }
 
 export class CalculationExplanationResponse {

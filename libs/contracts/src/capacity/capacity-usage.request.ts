@@ -6,11 +6,14 @@ import { MUST_BE_NUMBER } from './validation-messages';
 
 export const MAX_USAGE_PAGE_SIZE = 1000;
 export const DEFAULT_USAGE_PAGE_SIZE = 100;
+/** The largest `page` (its format, int32, says so); one beyond is a 400, never read as another number. */
+export const MAX_USAGE_PAGE = 2147483647;
 const CODE_LENGTH = 200;
 
 /**
- * The query of `GET {base}/capacity/usage`. Numbers arrive as query strings; the service reads a numeric string as
- * its number before these rules run. A parameter not listed here is refused.
+ * The query of `GET {base}/capacity/usage`. Numbers arrive as query strings; the service reads a numeric string (any
+ * JSON or decimal form: `0.001`, `1e-3`) as its number before these rules run. A parameter not listed here is
+ * refused, as on every operation that takes query parameters.
  */
 export class CapacityUsageQuery {
   @ApiPropertyOptional({
@@ -86,12 +89,14 @@ export class CapacityUsageQuery {
     type: Number,
     format: 'int32',
     minimum: 1,
+    maximum: MAX_USAGE_PAGE,
     default: 1,
     description: 'Page, from 1.',
   })
   @IsOptional()
   @IsInt()
   @Min(1)
+  @Max(MAX_USAGE_PAGE)
   page?: number;
 
   @ApiPropertyOptional({

@@ -151,3 +151,11 @@ export const RESERVATION_EXAMPLE = {
   ],
   holdMinutes: 15,
 };
+
+/** `{identifier}` of the path of a reservation: 400 unless it could be one. */
+export class ReservationIdentifierPath {
+  @ApiProperty({ type: String, example: 'order-123' })
+  @IsDefined()
+  @Matches(RESERVATION_IDENTIFIER, { message: `$property ${IDENTIFIER_RULE}` })
+  identifier!: string;
+}

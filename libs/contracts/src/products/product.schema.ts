@@ -14,7 +14,10 @@ import type { FromSchema } from './json-schema.types';
 export const MAX_PRODUCTS_PER_UPLOAD = 3000;
 export const RECOMMENDED_DESCRIPTION_LENGTH = 255;
 export const DATE_UPDATE_PATTERN = '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$';
-/** Any string Postgres can store: no NUL, no unpaired surrogate (patterns are compiled with the `u` flag). */
+/**
+ * Any string Postgres can store: no NUL, no unpaired surrogate (patterns are compiled with the `u` flag). The rule's
+ * home is `isStorableText` of `@delivery/persistence`; a test of the products' data access holds this pattern equal.
+ */
 export const STORABLE_TEXT_PATTERN = '^[^\\u0000\\ud800-\\udfff]*$';
 
 const code = { type: 'string', minLength: 1, maxLength: 255, pattern: STORABLE_TEXT_PATTERN } as const;

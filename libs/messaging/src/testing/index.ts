@@ -1,3 +1,4 @@
+export * from './example.topology';
 export * from './outgoing-message.factory';
 export * from './rabbitmq.test-vhost';
 export * from './tcp.proxy';

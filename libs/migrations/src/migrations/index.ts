@@ -6,7 +6,8 @@ import { ProductContentHash1795300000000 } from './1795300000000-product-content
 import { CapacityCountersDate1795310000000 } from './1795310000000-capacity-counters-date';
 import { ConfigurationVersionProvenance1795320000000 } from './1795320000000-configuration-version-provenance';
 import { CapacityCountersChanges1795330000000 } from './1795330000000-capacity-counters-changes';
-import { ReservationMoves1795340000000 } from './1795340000000-reservation-moves';
+import { DeliveryOutcomes1795340000000 } from './1795340000000-delivery-outcomes';
+import { ReservationMoves1795345000000 } from './1795345000000-reservation-moves';
 import { ReservationRisks1795350000000 } from './1795350000000-reservation-risks';
 
 /** Migrations in the order they run; each feature appends its own. */
@@ -18,6 +19,7 @@ export const migrations: (new () => MigrationInterface)[] = [
   CapacityCountersDate1795310000000,
   ConfigurationVersionProvenance1795320000000,
   CapacityCountersChanges1795330000000,
-  ReservationMoves1795340000000,
+  DeliveryOutcomes1795340000000,
+  ReservationMoves1795345000000,
   ReservationRisks1795350000000,
 ];

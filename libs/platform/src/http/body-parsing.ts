@@ -51,7 +51,7 @@ function bodyError(error: unknown): ApiError {
   }
 }
 
-/** body-parser's `json()` (strict, UTF-8), reading the body as one buffer. */
+/** body-parser's `json()` (any JSON value, UTF-8), reading the body as one buffer. */
 function bufferedJson(limit: string, arrayField?: string, sliced = false): RequestHandler {
   const read = raw({ limit, type: () => true });
   return (req: Request, res: Response, next: NextFunction) =>
@@ -91,7 +91,6 @@ function parseWhole(req: Request, body: Buffer, next: NextFunction): void {
     req.body = {};
     return next();
   }
-  if (!/^\s*[[{]/.test(text)) return next({ type: 'entity.parse.failed' });
   try {
     req.body = JSON.parse(text) as unknown;
     next();
@@ -104,7 +103,9 @@ const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
 /**
  * JSON bodies only, with a size limit per route: 1 MB everywhere, larger limits only where an operation needs
- * them (a 3000-product upload). A request that carries a body must say it is JSON (415 otherwise). Run by
+ * them (a 3000-product upload). A request that carries a body must say it is JSON (415 otherwise). Any JSON value
+ * is parsed (`null`, `"x"`, `5` too): whether it has the shape the operation takes is its validation's to say, with
+ * the 400 it gives any wrong-shaped body; only a body that is not JSON is "malformed JSON". Run by
  * `JsonBodyInterceptor` once the guards have let the request through; its 400/413/415 answers are logged and
  * rendered by the exception filter.
  */
@@ -114,9 +115,9 @@ export function jsonBodies(basePath: string, limits: BodyLimit[], defaultLimit =
     parse:
       decodeOnce || sliced || arrayField !== undefined
         ? bufferedJson(limit, arrayField, sliced)
-        : json({ limit }),
+        : json({ limit, strict: false }),
   }));
-  const fallback = json({ limit: defaultLimit });
+  const fallback = json({ limit: defaultLimit, strict: false });
   return (req: Request, res: Response, next: NextFunction) => {
     const hasBody =
       Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;

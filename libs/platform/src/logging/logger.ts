@@ -62,11 +62,23 @@ type Req = IncomingMessage & { id: string; originalUrl?: string; principal?: { s
 const summary = (req: IncomingMessage, res: ServerResponse, ms: number) =>
   `${req.method} ${(req as Req).originalUrl ?? req.url} ${res.statusCode} ${Math.round(ms)} ms`;
 
+/** The access line's fields besides the request's bindings: the authenticated subject, known once the guards ran. */
+const withPrincipal = (req: IncomingMessage, line: Record<string, unknown>) => ({
+  ...line,
+  principal: (req as Req).principal?.subject,
+});
+
 /**
  * One line per request, its message `POST /capacity/v1/delivery/capacity 200 6 ms`, with the request id (set
  * by the request-id middleware) and the authenticated subject; no headers and no bodies (product payloads,
  * credentials); health and metrics scrapes are not logged. `req.log`, bound to the request id, is what
  * nestjs-pino makes the logger of everything that runs for the request (`loggerModuleParams`).
+ *
+ * What each request pays, whether its line is written or not (docs/benchmarks.md, "What a request costs"): pino-http
+ * binds two child loggers (the request id; the request), so the serializers get the raw request and response
+ * (`wrapSerializers: false`: pino-std-serializers would first copy every header of both) and the subject joins the
+ * line's own fields rather than being bound by `customProps`, which costs a child logger when the request arrives
+ * and another when it ends.
  */
 export function httpLoggerOptions(logger: Logger): HttpLoggerOptions {
   return {
@@ -74,20 +86,18 @@ export function httpLoggerOptions(logger: Logger): HttpLoggerOptions {
     genReqId: (req) => (req as Req).id,
     quietReqLogger: true,
     customAttributeKeys: { reqId: 'requestId' },
-    customProps: (req) => ({ principal: (req as Req).principal?.subject }),
+    wrapSerializers: false,
     customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
       err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
     customSuccessMessage: (req, res, ms) => summary(req, res, ms),
     customErrorMessage: (req, res, error) =>
       `${summary(req, res, 0).replace(/ 0 ms$/, '')}: ${error.message}`,
+    customSuccessObject: (req, _res, line: Record<string, unknown>) => withPrincipal(req, line),
+    customErrorObject: (req, _res, _error, line: Record<string, unknown>) => withPrincipal(req, line),
     autoLogging: { ignore: (req) => isProbeOrScrape(req.url) },
     serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: req.url,
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+      req: (req: Req) => ({ id: req.id, method: req.method, url: req.originalUrl ?? req.url }),
+      res: (res: ServerResponse) => ({ statusCode: res.statusCode }),
     },
   };
 }

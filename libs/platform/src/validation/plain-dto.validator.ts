@@ -72,6 +72,11 @@ export class PlainDtoValidator<T extends object = object> {
     planOf(target);
   }
 
+  /** The properties the DTO defines (its own and inherited), in declaration order. */
+  propertyNames(): string[] {
+    return [...planOf(this.target).properties.keys()];
+  }
+
   /** Every problem of `value`, in document order; empty when valid. */
   validate(value: unknown): FieldProblem[] {
     const problems: FieldProblem[] = [];

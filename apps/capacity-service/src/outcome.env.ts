@@ -1,0 +1,9 @@
+import { env } from '@delivery/platform';
+
+/** The outcome settings both processes read (docs/operations.md). */
+export const outcomeEnv = {
+  /** docs/accuracy.md: promises and events older than this many days are removed */
+  OUTCOME_RETENTION_DAYS: env.int(400, 30, 3650),
+  /** docs/accuracy.md: how often a process adopts orphans, evaluates stale promises and applies the retention */
+  OUTCOME_SWEEP_INTERVAL_MS: env.int(10_000, 50, 3_600_000),
+};

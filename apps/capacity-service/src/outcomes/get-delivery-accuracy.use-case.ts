@@ -1,0 +1,102 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  accuracyRates,
+  addCounts,
+  businessDate,
+  byWorstOnTime,
+  formatDate,
+  parseDate,
+  type AccuracyCounts,
+  type AccuracyRates,
+  type Clock,
+} from '@delivery/capacity-domain';
+import {
+  DEFAULT_ACCURACY_DAYS,
+  DEFAULT_ACCURACY_PAGE_SIZE,
+  MAX_ACCURACY_DAYS,
+  type DeliveryAccuracyQuery,
+} from '@delivery/contracts';
+import { validationError } from '@delivery/platform';
+import { CLOCK } from '../snapshot';
+import { OUTCOME_SETTINGS, type OutcomeSettings } from './outcome.settings';
+import { PROMISE_ACCURACY, type AccuracyGrouping, type PromiseAccuracyReader } from './promise-accuracy.port';
+
+export const INVALID_ACCURACY_QUERY = 'The accuracy query is invalid';
+
+export interface AccuracyFigures extends AccuracyCounts, AccuracyRates {
+  eventsBeforeReservation: number;
+}
+
+export interface DeliveryAccuracy {
+  from: string;
+  to: string;
+  today: string;
+  timezone: string;
+  groupBy: AccuracyGrouping;
+  total: AccuracyFigures;
+  groups: (AccuracyFigures & { key: string })[];
+  totalGroups: number;
+  page: number;
+  pageSize: number;
+  orphanEvents: number;
+}
+
+/**
+ * `GET {base}/delivery/accuracy` (docs/accuracy.md): the range (default the 28 days up to yesterday, in the
+ * business time zone), the promises counted per group by the store, rates and the ranking (worst on-time rate
+ * first) by the domain, one page of it.
+ */
+@Injectable()
+export class GetDeliveryAccuracyUseCase {
+  constructor(
+    @Inject(PROMISE_ACCURACY) private readonly reader: PromiseAccuracyReader,
+    @Inject(OUTCOME_SETTINGS) private readonly settings: OutcomeSettings,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute(query: DeliveryAccuracyQuery): Promise<DeliveryAccuracy> {
+    const timezone = this.settings.timeZone;
+    const today = businessDate(timezone, this.clock.now());
+    const to = query.to ?? formatDate((parseDate(today) as number) - 1);
+    const from = query.from ?? formatDate((parseDate(to) as number) - (DEFAULT_ACCURACY_DAYS - 1));
+    if ((parseDate(to) as number) < (parseDate(from) as number))
+      throw validationError([{ field: 'to', message: 'must not be before from' }], INVALID_ACCURACY_QUERY);
+    if ((parseDate(to) as number) - (parseDate(from) as number) >= MAX_ACCURACY_DAYS)
+      throw validationError(
+        [{ field: 'to', message: `must be at most ${MAX_ACCURACY_DAYS} days from from` }],
+        INVALID_ACCURACY_QUERY,
+      );
+    const groupBy = query.groupBy ?? 'route';
+    const page = query.page ?? 1;
+    const pageSize = query.pageSize ?? DEFAULT_ACCURACY_PAGE_SIZE;
+    const [records, orphanEvents] = await Promise.all([
+      this.reader.groups({ from, to, groupBy, today }),
+      this.reader.orphanEvents(),
+    ]);
+    const ranked = byWorstOnTime(records);
+    const total = addCounts(records.map((record) => record.counts));
+    const figures = (counts: AccuracyCounts, ignored: number): AccuracyFigures => ({
+      ...counts,
+      ...accuracyRates(counts),
+      eventsBeforeReservation: ignored,
+    });
+    return {
+      from,
+      to,
+      today,
+      timezone,
+      groupBy,
+      total: figures(
+        total,
+        records.reduce((sum, record) => sum + record.ignoredEvents, 0),
+      ),
+      groups: ranked
+        .slice((page - 1) * pageSize, page * pageSize)
+        .map((group) => ({ key: group.key, ...figures(group.counts, group.ignoredEvents) })),
+      totalGroups: ranked.length,
+      page,
+      pageSize,
+      orphanEvents,
+    };
+  }
+}

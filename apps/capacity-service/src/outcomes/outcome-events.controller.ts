@@ -1,0 +1,48 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Scopes } from '@delivery/auth';
+import {
+  outcomeEventsSchema,
+  OutcomeEventsRecordedResponse,
+  toOpenApiSchema,
+  type OutcomeEventsMessage,
+} from '@delivery/contracts';
+import { ErrorResponses } from '../capacity.error-responses';
+import { INVALID_OUTCOME_EVENTS, OutcomeEventsPipe } from './outcome-events.pipe';
+import { RecordOutcomeEventsUseCase } from './record-outcome-events.use-case';
+
+const INVALID = ErrorResponses.badRequest(
+  'VALIDATION_ERROR: every problem of the body in `details.errors` (up to 20); nothing of the body is stored',
+  ErrorResponses.error('VALIDATION_ERROR', INVALID_OUTCOME_EVENTS, {
+    errors: [{ field: 'events[0].reason', message: 'is required for DELIVERY_FAILED' }],
+  }),
+);
+
+/** Outcome events from systems that cannot publish to the broker (docs/accuracy.md). */
+@ApiTags('delivery outcomes')
+@ApiBearerAuth('bearer')
+@ApiBasicAuth('basic')
+@Controller('delivery/outcomes')
+export class OutcomeEventsController {
+  constructor(private readonly record: RecordOutcomeEventsUseCase) {}
+
+  @Post()
+  @HttpCode(200)
+  @Scopes('outcomes:write')
+  @ApiOperation({
+    operationId: 'recordDeliveryOutcomes',
+    summary: 'Record what happened to promised orders (scope outcomes:write)',
+    description:
+      'Up to 1,000 events (PICKED, DISPATCHED, DELIVERED, DELIVERY_FAILED with its reason, CANCELLED), each ' +
+      'naming a reservation and which of its selections, with the instant it happened. The same event twice ' +
+      'counts once; events may come in any order; an event for an unknown or unconfirmed reservation is kept as ' +
+      'an orphan. All or nothing: one invalid event rejects the body. The broker takes the same body.',
+  })
+  @ApiBody({ schema: toOpenApiSchema(outcomeEventsSchema) })
+  @ApiOkResponse({ type: OutcomeEventsRecordedResponse })
+  @INVALID
+  @ErrorResponses.common('outcomes:write')
+  post(@Body(OutcomeEventsPipe) body: OutcomeEventsMessage): Promise<OutcomeEventsRecordedResponse> {
+    return this.record.execute(body, 'http');
+  }
+}

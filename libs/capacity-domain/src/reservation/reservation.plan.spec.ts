@@ -1,0 +1,157 @@
+import type { CounterPlanEntry, GroupPlan, WindowPlanEntry } from '../engine/counter-plan.builder';
+import type { ReservationSelection } from './reservation.model';
+import { planReservation } from './reservation.plan';
+
+const counter = (
+  scope: 'PICKING' | 'DISPATCH',
+  ref: string,
+  date: string,
+  units: number,
+  capacity: number | null,
+): CounterPlanEntry => ({ scope, ref, date, units, capacity, unlimited: capacity === null });
+const window = (
+  code: string,
+  date: string,
+  open: boolean,
+  capacity: number | null = 40,
+): WindowPlanEntry => ({
+  scope: 'WINDOW',
+  window: code,
+  ref: `R1:${code}`,
+  date,
+  units: 1,
+  open,
+  capacity,
+  unlimited: capacity === null,
+});
+
+const GROUPS: GroupPlan[] = [
+  {
+    origin: 'CD01',
+    dispatchMode: 'HOME_DELIVERY',
+    destination: 'Z1',
+    units: 2,
+    dates: [
+      {
+        deliveryDate: '2026-11-26',
+        counters: [
+          counter('PICKING', 'CD01', '2026-11-23', 2, 1000),
+          counter('DISPATCH', 'R1', '2026-11-25', 2, 200),
+        ],
+        windows: [
+          window('AM', '2026-11-26', false),
+          window('PM', '2026-11-26', true),
+          window('EV', '2026-11-26', true, null),
+        ],
+      },
+    ],
+  },
+  {
+    origin: 'CD01',
+    dispatchMode: 'STORE_WITHDRAWAL',
+    destination: 'TD07',
+    units: 2,
+    dates: [
+      {
+        deliveryDate: '2026-11-28',
+        counters: [
+          counter('PICKING', 'CD01', '2026-11-23', 2, 1000),
+          counter('DISPATCH', 'R7', '2026-11-26', 2, null),
+        ],
+        windows: [],
+      },
+    ],
+  },
+  { origin: 'SEL01', dispatchMode: 'HOME_DELIVERY', destination: 'Z1', units: 1, dates: [] },
+];
+
+const selection = (fields: Partial<ReservationSelection> = {}): ReservationSelection => ({
+  origin: 'CD01',
+  dispatchMode: 'HOME_DELIVERY',
+  destination: 'Z1',
+  deliveryDate: '2026-11-26',
+  ...fields,
+});
+
+describe('planReservation (R2.1, R2.2, R2.6, R2.7)', () => {
+  it('R2.2 plans PICKING and DISPATCH with the units and the first open window (R2.7) with 1', () => {
+    const plan = planReservation(GROUPS, [selection()]);
+    expect(plan).toEqual({
+      ok: true,
+      selections: [
+        {
+          ...selection(),
+          deliveryWindow: 'PM',
+          plan: [
+            { scope: 'PICKING', ref: 'CD01', date: '2026-11-23', units: 2, unlimited: false },
+            { scope: 'DISPATCH', ref: 'R1', date: '2026-11-25', units: 2, unlimited: false },
+            { scope: 'WINDOW', ref: 'R1:PM', date: '2026-11-26', units: 1, unlimited: false },
+          ],
+        },
+      ],
+      taken: [
+        { scope: 'DISPATCH', ref: 'R1', date: '2026-11-25', units: 2, capacity: 200 },
+        { scope: 'PICKING', ref: 'CD01', date: '2026-11-23', units: 2, capacity: 1000 },
+        { scope: 'WINDOW', ref: 'R1:PM', date: '2026-11-26', units: 1, capacity: 40 },
+      ],
+    });
+  });
+
+  it('R2.6 records unlimited counters without taking them; shared counters are taken once with the units summed', () => {
+    const plan = planReservation(GROUPS, [
+      selection({ deliveryWindow: 'EV' }),
+      selection({ dispatchMode: 'STORE_WITHDRAWAL', destination: 'TD07', deliveryDate: '2026-11-28' }),
+    ]);
+    if (!plan.ok) throw new Error('expected a plan');
+    expect(
+      plan.selections.map((s) => [s.deliveryWindow, s.plan.map((e) => `${e.ref}${e.unlimited ? ' ∞' : ''}`)]),
+    ).toEqual([
+      ['EV', ['CD01', 'R1', 'R1:EV ∞']],
+      [null, ['CD01', 'R7 ∞']],
+    ]);
+    expect(plan.taken).toEqual([
+      { scope: 'DISPATCH', ref: 'R1', date: '2026-11-25', units: 2, capacity: 200 },
+      { scope: 'PICKING', ref: 'CD01', date: '2026-11-23', units: 4, capacity: 1000 },
+    ]);
+  });
+
+  it('R2.1 names every selection that matches no group, listed date or open window', () => {
+    expect(
+      planReservation(GROUPS, [
+        selection({ destination: 'Z2' }),
+        selection({ deliveryDate: '2026-11-27' }),
+        selection({ deliveryWindow: 'AM' }),
+        selection({ deliveryWindow: 'XX' }),
+        selection({
+          dispatchMode: 'STORE_WITHDRAWAL',
+          destination: 'TD07',
+          deliveryDate: '2026-11-28',
+          deliveryWindow: 'AM',
+        }),
+        selection({ origin: 'SEL01' }),
+        selection({ deliveryWindow: 'PM' }),
+      ]),
+    ).toEqual({
+      ok: false,
+      problems: [
+        { index: 0, reason: 'the recomputed request has no such group' },
+        { index: 1, reason: '2026-11-27 is not a delivery date of the group (it lists 2026-11-26)' },
+        { index: 2, reason: 'the delivery window AM is not open on 2026-11-26' },
+        { index: 3, reason: 'the last leg has no delivery window XX' },
+        { index: 4, reason: 'the last leg has no delivery windows, so there is no window AM' },
+        { index: 5, reason: 'the group lists no delivery date' },
+      ],
+    });
+  });
+
+  it('R2.7 no open window at all on the date: the selection cannot be reserved', () => {
+    const closed: GroupPlan = {
+      ...GROUPS[0],
+      dates: [{ ...GROUPS[0].dates[0], windows: [window('AM', '2026-11-26', false)] }],
+    };
+    expect(planReservation([closed], [selection()])).toEqual({
+      ok: false,
+      problems: [{ index: 0, reason: 'no delivery window is open on 2026-11-26' }],
+    });
+  });
+});

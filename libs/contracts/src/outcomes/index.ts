@@ -1,0 +1,6 @@
+export * from './outcome-event.schema';
+export * from './outcome-events.validator';
+export * from './outcome-events.response';
+export * from './delivery-accuracy.request';
+export * from './delivery-accuracy.response';
+export * from './lead-time-suggestions.dto';

@@ -1,0 +1,122 @@
+/**
+ * Outcome events through the broker end to end (docs/accuracy.md): BENCH_OUTCOME_EVENTS (default 1,000,000) events,
+ * four per promise (PICKED, DISPATCHED, DELIVERY_FAILED or nothing, DELIVERED), published in messages of 1,000 with
+ * confirms to `delivery-outcomes`, consumed by one outcome worker running as its own process (built, as the image
+ * runs it) with its default prefetch; the clock runs from the first publish to the last event stored and its
+ * promise evaluated. Also the worker's peak resident memory.
+ */
+import { execFileSync } from 'node:child_process';
+import { connect } from 'amqplib';
+import { Client } from 'pg';
+import { formatDate, parseDate } from '@delivery/capacity-domain';
+import { outcomeTopology } from '@delivery/messaging';
+import { createRabbitTestVhost } from '@delivery/messaging/testing';
+import { startAppProcess } from '@delivery/platform/testing';
+import { type BenchScenario, verdict } from './bench-scenario';
+import { freshBenchDatabase, peakRssMb } from './bench-services';
+import { round } from './load';
+import { insertPromises } from './outcome-promises';
+
+const EVENTS = Number(process.env.BENCH_OUTCOME_EVENTS ?? 1_000_000);
+const PER_MESSAGE = 1000;
+const TARGET_PER_SECOND = 5000;
+
+const scenario: BenchScenario = {
+  id: 'O-ingest',
+  title: `${EVENTS.toLocaleString('en')} outcome events through RabbitMQ into Postgres`,
+  target: `1M outcome events through the broker at ≥ ${TARGET_PER_SECOND.toLocaleString('en')} events/s end to end`,
+  async run() {
+    const url = await freshBenchDatabase('delivery_bench_outcome_ingest');
+    const promises = Math.ceil(EVENTS / 4);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
+    const last = formatDate((parseDate(today) as number) - 1);
+    await insertPromises(url, { count: promises, routes: 1000, days: 28, last, delivered: false });
+    const client = new Client({ connectionString: url });
+    await client.connect();
+    const { rows } = await client.query<{ id: string; promised: string }>(
+      `SELECT reservation_identifier AS id, promised_date::text AS promised FROM delivery_promises ORDER BY 1`,
+    );
+    const events = rows
+      .flatMap(({ id, promised }, i) => {
+        const day = parseDate(promised) as number;
+        const at = (offset: number, hour: number) => `${formatDate(day + offset)}T${hour}:00:00-05:00`;
+        const event = (type: string, occurredAt: string, reason?: string) => ({
+          reservationIdentifier: id,
+          selection: 0,
+          type,
+          occurredAt,
+          ...(reason ? { reason } : {}),
+        });
+        return [
+          event('PICKED', at(-2, 10)),
+          event('DISPATCHED', at(-1, 10)),
+          i % 10 === 0 ? event('DELIVERY_FAILED', at(0, 12), 'nobody home') : event('PICKED', at(-2, 11)),
+          event('DELIVERED', at(i % 10 === 0 ? 1 : 0, 15)),
+        ];
+      })
+      .slice(0, EVENTS);
+
+    execFileSync(process.execPath, ['node_modules/.bin/nx', 'build', 'capacity-service'], {
+      stdio: 'ignore',
+    });
+    const rabbit = await createRabbitTestVhost();
+    const worker = await startAppProcess('dist/apps/capacity-service/src/outcome-worker.main.js', {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: url,
+      AMQP_URL: rabbit.url,
+      OUTCOME_SWEEP_INTERVAL_MS: '3600000',
+    });
+    let seconds: number;
+    let rss: number;
+    try {
+      await worker.waitUntilReady();
+      const topology = outcomeTopology();
+      const connection = await connect(rabbit.url);
+      const channel = await connection.createConfirmChannel();
+      const started = performance.now();
+      for (let start = 0; start < events.length; start += PER_MESSAGE) {
+        channel.publish(
+          topology.names.exchange,
+          topology.names.routingKey,
+          Buffer.from(JSON.stringify({ events: events.slice(start, start + PER_MESSAGE) })),
+          { persistent: true, contentType: 'application/json', messageId: `bench-${start}` },
+        );
+        if ((start / PER_MESSAGE) % 50 === 49) await channel.waitForConfirms();
+      }
+      await channel.waitForConfirms();
+      await connection.close();
+      for (;;) {
+        const [{ n }] = (
+          await client.query<{ n: number }>('SELECT count(*)::int AS n FROM delivery_outcome_events')
+        ).rows;
+        if (n >= events.length) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      seconds = (performance.now() - started) / 1000;
+      rss = peakRssMb(worker.child.pid as number);
+    } finally {
+      await worker.stop();
+      await client.end();
+      await rabbit.dispose();
+    }
+    const perSecond = events.length / seconds;
+    return {
+      rows: [
+        {
+          subject: `${events.length.toLocaleString('en')} events, ${Math.ceil(events.length / PER_MESSAGE)} messages, one worker`,
+          figures: [
+            { metric: 'end to end', value: round(seconds, 2), unit: 's' },
+            { metric: 'throughput', value: Math.round(perSecond), unit: 'events/s' },
+            { metric: 'worker peak RSS', value: rss, unit: 'MB' },
+          ],
+        },
+      ],
+      summary: [
+        `${Math.round(perSecond)} events/s (target ≥ ${TARGET_PER_SECOND}): ${verdict(perSecond >= TARGET_PER_SECOND)}`,
+      ],
+    };
+  },
+};
+
+export default scenario;
