@@ -8,6 +8,7 @@ export const HOLDING_RESERVATIONS = Symbol('HOLDING_RESERVATIONS');
 export interface HoldingReservations {
   /** Counters with used units on `from` (YYYY-MM-DD) or later. */
   counterLoads(from: string): Promise<CounterLoad[]>;
-  /** Each reservation holding at `now`, in the order they were taken, read in bounded batches. */
-  eachHolding(now: Date, visit: (reservation: HoldingReservation) => void): Promise<void>;
+  /** The reservations holding at `now`, in the order they were taken, a bounded batch at a time (the next once
+   *  `visit` has settled). */
+  eachHolding(now: Date, visit: (batch: HoldingReservation[]) => Promise<void>): Promise<void>;
 }

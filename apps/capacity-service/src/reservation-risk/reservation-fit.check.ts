@@ -3,10 +3,12 @@ import {
   businessDate,
   counterKey,
   dateNotReached,
+  eachInSlices,
   earliestPromise,
   overrunCounters,
   planMisfit,
   planTimingChanged,
+  runInSlices,
   takersOver,
   type CalculateDeliveryCapacityRequest,
   type CapacityOutcome,
@@ -15,8 +17,10 @@ import {
   type GroupPlan,
   type PlanMisfit,
   type Snapshot,
+  type Steps,
 } from '@delivery/capacity-domain';
 import { CapacityCalculator } from '../delivery-capacity';
+import { newPacer } from '../snapshot';
 import {
   HOLDING_RESERVATIONS,
   type HoldingReservation,
@@ -56,15 +60,20 @@ export class ReservationFitCheck {
 
   async check(before: Snapshot, after: Snapshot, now: Date, promises: number): Promise<ReservationRisk[]> {
     const today = businessDate(after.settings.timezone, now);
+    const pacer = newPacer();
     const loads = await this.reservations.counterLoads(today);
-    const overrun = overrunCounters(after, loads);
-    const used = new Map(loads.map((load) => [counterKey(load.scope, load.ref, load.date), load.used]));
+    const overrun = await runInSlices(overrunCounters(after, loads), pacer);
+    const used = new Map<string, number>();
+    await runInSlices(
+      eachInSlices(loads, (load) => used.set(counterKey(load.scope, load.ref, load.date), load.used)),
+      pacer,
+    );
     const risks = new Map<string, ReservationRisk>();
     const requests = new Map<string, CalculateDeliveryCapacityRequest>();
     const takers = new Map<string, CounterTaker[]>();
     const takersOf = new Map<string, Holding>();
     const timed: Computable[] = [];
-    await this.reservations.eachHolding(now, (reservation) => {
+    const visit = (reservation: HoldingReservation): void => {
       const { taken, ...holding } = reservation;
       for (const [index, selection] of holding.selections.entries()) {
         const misfit = planMisfit(before, after, selection.plan);
@@ -85,8 +94,10 @@ export class ReservationFitCheck {
       const { request } = holding;
       if (request !== null && holding.selections.some((s) => planTimingChanged(before, after, s.plan)))
         timed.push({ ...holding, request });
-    });
-    this.overrunRisks(overrun, used, takers, takersOf, risks);
+    };
+    // each batch in slices: the event loop turns between them, calculations are answered meanwhile
+    await this.reservations.eachHolding(now, (batch) => runInSlices(eachInSlices(batch, visit), pacer));
+    await runInSlices(this.overrunRisks(overrun, used, takers, takersOf, risks), pacer);
     for (const [identifier, holding] of takersOf)
       if (risks.has(identifier) && holding.request !== null) requests.set(identifier, holding.request);
     await this.lateRisks(before, after, now, timed, risks);
@@ -100,15 +111,15 @@ export class ReservationFitCheck {
     return sorted;
   }
 
-  /** COUNTER_FULL: the reservations past each overrun counter's new capacity, the last taken first over. */
-  private overrunRisks(
+  /** COUNTER_FULL: the reservations past each overrun counter's new capacity, the last taken first over; in slices. */
+  private *overrunRisks(
     overrun: ReadonlyMap<string, number>,
     used: ReadonlyMap<string, number>,
     takers: ReadonlyMap<string, CounterTaker[]>,
     holdings: ReadonlyMap<string, Holding>,
     risks: Map<string, ReservationRisk>,
-  ): void {
-    for (const [key, list] of takers) {
+  ): Steps<void> {
+    yield* eachInSlices([...takers], ([key, list]) => {
       const [scope, ref, date] = key.split('|') as [PlanMisfit['scope'], string, string];
       for (const identifier of takersOver(overrun.get(key) ?? 0, used.get(key) ?? 0, list)) {
         const holding = holdings.get(identifier);
@@ -121,7 +132,7 @@ export class ReservationFitCheck {
           risk(holding, Math.max(index, 0), { reason: 'COUNTER_FULL', scope, ref, date }),
         );
       }
-    }
+    });
   }
 
   /** DATE_NOT_REACHED: the order computed on both configurations no longer lists the reserved date on `after`. */

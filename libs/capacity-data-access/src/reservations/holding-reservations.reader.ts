@@ -3,7 +3,7 @@
  * with used units from a day on, and every reservation still holding (HELD with its hold running, or CONFIRMED)
  * through a cursor, `FETCH_ROWS` at a time, so 100k reservations are never one result in memory nor one callback.
  */
-import { eachRowInBatches, type Database } from '@delivery/persistence';
+import { eachBatch, type Database } from '@delivery/persistence';
 import type { CounterLoad, HoldingReservation } from '@delivery/capacity-domain';
 
 const LOADS = `
@@ -24,10 +24,8 @@ export class HoldingReservationsReader {
     return this.database.query<CounterLoad>(LOADS, [from]);
   }
 
-  /** Each reservation holding at `now`, in the order they were taken; `visit` may pause between batches. */
-  async eachHolding(now: Date, visit: (reservation: HoldingReservation) => void): Promise<void> {
-    await this.database.transaction((sql) =>
-      eachRowInBatches<HoldingReservation>(sql, HOLDING, [now], visit),
-    );
+  /** The reservations holding at `now`, in the order they were taken, a batch at a time; `visit` may pause. */
+  async eachHolding(now: Date, visit: (batch: HoldingReservation[]) => Promise<void>): Promise<void> {
+    await this.database.transaction((sql) => eachBatch<HoldingReservation>(sql, HOLDING, [now], visit));
   }
 }

@@ -1,5 +1,6 @@
 import { demoDocument, demoSnapshot } from '../testing/demo-world';
 import { snapshotOf } from '../testing/world-builder';
+import { runAtOnce } from '../shared/slices';
 import { capacityOn, counterKey, overrunCounters, takersOver } from './counter-overrun';
 
 /** COUNTER_FULL for reservations: which counters a configuration overruns, and which reservations are over. */
@@ -25,10 +26,10 @@ describe('counter overrun', () => {
       { scope: 'WINDOW' as const, ref: `${ROUTE}:AM`, date: '2026-11-27', used: 3 },
       { scope: 'PICKING' as const, ref: 'CD01', date: '2026-11-23', used: 2 },
     ];
-    expect([...overrunCounters(lowered(), loads)]).toEqual([
+    expect([...runAtOnce(overrunCounters(lowered(), loads))]).toEqual([
       [counterKey('WINDOW', `${ROUTE}:AM`, '2026-11-26'), 1],
     ]);
-    expect([...overrunCounters(demoSnapshot(), loads)]).toEqual([]);
+    expect([...runAtOnce(overrunCounters(demoSnapshot(), loads))]).toEqual([]);
   });
 
   it('the reservations over are the last taken; units used by an import come first', () => {

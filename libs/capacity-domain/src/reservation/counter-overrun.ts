@@ -7,6 +7,7 @@
 import { parseDate } from '../calendar/calendar';
 import type { CounterScope } from '../configuration/configuration-document.types';
 import type { Snapshot } from '../configuration/snapshot';
+import { eachInSlices, type Steps } from '../shared/slices';
 
 export interface CounterLoad {
   readonly scope: CounterScope;
@@ -38,13 +39,16 @@ export function capacityOn(
   return override !== undefined ? override : counter.capacity;
 }
 
-/** The counters `snapshot` overruns, by `counterKey`, with the capacity it gives them. */
-export function overrunCounters(snapshot: Snapshot, loads: Iterable<CounterLoad>): Map<string, number> {
+/** The counters `snapshot` overruns, by `counterKey`, with the capacity it gives them; in slices. */
+export function* overrunCounters(
+  snapshot: Snapshot,
+  loads: readonly CounterLoad[],
+): Steps<Map<string, number>> {
   const overrun = new Map<string, number>();
-  for (const { scope, ref, date, used } of loads) {
+  yield* eachInSlices(loads, ({ scope, ref, date, used }) => {
     const capacity = capacityOn(snapshot, scope, ref, date);
     if (capacity !== null && used > capacity) overrun.set(counterKey(scope, ref, date), capacity);
-  }
+  });
   return overrun;
 }
 
