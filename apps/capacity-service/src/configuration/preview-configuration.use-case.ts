@@ -78,7 +78,10 @@ export class PreviewConfigurationUseCase {
       now,
       (before, after, index) => promiseChange(compared[index], firstPromise(before), firstPromise(after)),
     );
-    const risks = await this.fitCheck.check(active.snapshot, candidate, now, limit);
+    const risks = await this.fitCheck.check(active.snapshot, candidate, now, {
+      promises: limit,
+      onlyBrokenByChange: true,
+    });
     return {
       activeVersion: active.version,
       changes,

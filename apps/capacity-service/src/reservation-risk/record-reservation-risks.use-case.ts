@@ -22,7 +22,10 @@ export class RecordReservationRisksUseCase {
     const now = this.clock.now();
     if (!(await this.risks.claim(next.version, now))) return null;
     const before = previous?.snapshot ?? next.snapshot;
-    const found = await this.fitCheck.check(before, next.snapshot, now, Number.POSITIVE_INFINITY);
+    const found = await this.fitCheck.check(before, next.snapshot, now, {
+      promises: Number.POSITIVE_INFINITY,
+      onlyBrokenByChange: false,
+    });
     await this.risks.record(next.version, found.map(toRecord), this.clock.now());
     return found.length;
   }

@@ -39,6 +39,13 @@ export interface ReservationRisk {
   earliestPromise: EarliestPromise | null;
 }
 
+/** How a check lists: `promises` risks get the earliest promise; `onlyBrokenByChange`: only the reservations
+ *  `before` keeps and `after` breaks (a preview), else every one `after` breaks (the active version's list). */
+export interface CheckOptions {
+  promises: number;
+  onlyBrokenByChange: boolean;
+}
+
 type Holding = Omit<HoldingReservation, 'taken'>;
 /** A holding reservation that keeps its request. */
 type Computable = Holding & { request: CalculateDeliveryCapacityRequest };
@@ -58,11 +65,19 @@ export class ReservationFitCheck {
     private readonly calculator: CapacityCalculator,
   ) {}
 
-  async check(before: Snapshot, after: Snapshot, now: Date, promises: number): Promise<ReservationRisk[]> {
+  async check(
+    before: Snapshot,
+    after: Snapshot,
+    now: Date,
+    { promises, onlyBrokenByChange }: CheckOptions,
+  ): Promise<ReservationRisk[]> {
     const today = businessDate(after.settings.timezone, now);
     const pacer = newPacer();
     const loads = await this.reservations.counterLoads(today);
     const overrun = await runInSlices(overrunCounters(after, loads), pacer);
+    const overrunBefore = onlyBrokenByChange
+      ? await runInSlices(overrunCounters(before, loads), pacer)
+      : null;
     const used = new Map<string, number>();
     await runInSlices(
       eachInSlices(loads, (load) => used.set(counterKey(load.scope, load.ref, load.date), load.used)),
@@ -75,6 +90,8 @@ export class ReservationFitCheck {
     const timed: Computable[] = [];
     const visit = (reservation: HoldingReservation): void => {
       const { taken, ...holding } = reservation;
+      if (onlyBrokenByChange && holding.selections.some((s) => planMisfit(before, before, s.plan) !== null))
+        return; // `before` already breaks it: not the change's doing
       for (const [index, selection] of holding.selections.entries()) {
         const misfit = planMisfit(before, after, selection.plan);
         if (misfit !== null) {
@@ -97,7 +114,7 @@ export class ReservationFitCheck {
     };
     // each batch in slices: the event loop turns between them, calculations are answered meanwhile
     await this.reservations.eachHolding(now, (batch) => runInSlices(eachInSlices(batch, visit), pacer));
-    await runInSlices(this.overrunRisks(overrun, used, takers, takersOf, risks), pacer);
+    await runInSlices(this.overrunRisks(overrun, overrunBefore, used, takers, takersOf, risks), pacer);
     for (const [identifier, holding] of takersOf)
       if (risks.has(identifier) && holding.request !== null) requests.set(identifier, holding.request);
     await this.lateRisks(before, after, now, timed, risks);
@@ -111,9 +128,13 @@ export class ReservationFitCheck {
     return sorted;
   }
 
-  /** COUNTER_FULL: the reservations past each overrun counter's new capacity, the last taken first over; in slices. */
+  /**
+   * COUNTER_FULL: the reservations past each overrun counter's new capacity, the last taken first over, but for
+   * those already past the capacity `overrunBefore` gives (when given); in slices.
+   */
   private *overrunRisks(
     overrun: ReadonlyMap<string, number>,
+    overrunBefore: ReadonlyMap<string, number> | null,
     used: ReadonlyMap<string, number>,
     takers: ReadonlyMap<string, CounterTaker[]>,
     holdings: ReadonlyMap<string, Holding>,
@@ -121,9 +142,13 @@ export class ReservationFitCheck {
   ): Steps<void> {
     yield* eachInSlices([...takers], ([key, list]) => {
       const [scope, ref, date] = key.split('|') as [PlanMisfit['scope'], string, string];
+      const capacityBefore = overrunBefore?.get(key);
+      const already = new Set(
+        capacityBefore === undefined ? [] : takersOver(capacityBefore, used.get(key) ?? 0, list),
+      );
       for (const identifier of takersOver(overrun.get(key) ?? 0, used.get(key) ?? 0, list)) {
         const holding = holdings.get(identifier);
-        if (holding === undefined || risks.has(identifier)) continue;
+        if (holding === undefined || risks.has(identifier) || already.has(identifier)) continue;
         const index = holding.selections.findIndex((s) =>
           s.plan.some((step) => step.scope === scope && step.ref === ref && step.date === date),
         );

@@ -148,4 +148,32 @@ describe('configuration preview: the reservations a document breaks', () => {
       ['order-3', 'DATE_NOT_REACHED', { deliveryDate: '2026-11-27', deliveryWindow: 'AM' }],
     ]);
   });
+
+  // last: it puts a version live
+  it('names only the reservations the candidate breaks, not those the active version already breaks', async () => {
+    const holidays = (...days: string[]) =>
+      edited((d) => (d.nodes.filter((n) => n.code === 'CD01')[0].holidays as string[]).push(...days));
+    expect((await putConfiguration(server, holidays('2026-11-25'))).status).toBe(200);
+    expect((await preview(holidays('2026-11-25'))).body.reservations).toEqual({
+      total: 0,
+      byReason: ZERO,
+      listed: [],
+    });
+    expect((await preview(holidays('2026-11-25', '2026-11-30'))).body.reservations).toEqual({
+      total: 1,
+      byReason: { ...ZERO, HOLIDAY: 1 },
+      listed: [
+        {
+          identifier: 'order-3',
+          status: 'HELD',
+          createdAt: '2026-11-22T17:00:00.000Z',
+          reason: 'HOLIDAY',
+          step: { scope: 'DISPATCH', ref: ROUTE, date: '2026-11-30' },
+          node: 'CD01',
+          selection: { ...SELECTION_1126, deliveryDate: '2026-12-01' },
+          earliestPromise: { deliveryDate: '2026-11-28', deliveryWindow: 'AM' },
+        },
+      ],
+    });
+  });
 });
