@@ -27,6 +27,7 @@ describe('the alert rules', () => {
       'DeliveryPodNotReady',
       'DeliveryConfigurationDiverged',
       'DeliveryDispatchFullTomorrow',
+      'DeliveryReservationsAtRiskTomorrow',
       'DeliveryDeadLetters',
       'DeliveryDeadLetterQueueNotEmpty',
       'DeliveryIngestBacklogGrowing',
@@ -100,6 +101,9 @@ describe('the alert rules', () => {
     });
     expect(byName.get('DeliveryConfigurationDiverged')?.for).toBe('1m');
     expect(byName.get('DeliveryIngestBacklogGrowing')?.for).toBe('15m');
+    expect(byName.get('DeliveryReservationsAtRiskTomorrow')?.expr).toMatch(
+      /capacity_reservations_at_risk\{day_offset="1"\}\) > 0\s*$/,
+    );
     expect(byName.get('DeliveryOnTimeRateLow')).toMatchObject({
       for: '1h',
       expr: expect.stringMatching(

@@ -25,7 +25,6 @@ export async function importDemoConfigurationIfNone(url: string, timezone: strin
 /** Tables `npm run demo:reset` empties: what reservations, uploads and calculations added to the demo world. */
 const DEMO_STATE_TABLES = [
   'capacity_reservations',
-  'capacity_reservation_requests',
   'delivery_promises',
   'delivery_outcome_events',
   'capacity_counters',

@@ -8,6 +8,7 @@ import { CapacityUsageModule } from './capacity-usage';
 import { ConfigurationModule } from './configuration';
 import { DeliveryCapacityModule } from './delivery-capacity';
 import { OutcomesModule } from './outcomes';
+import { ReservationRiskModule } from './reservation-risk';
 import { ReservationsModule } from './reservations';
 import { SnapshotModule } from './snapshot';
 import { WhoAmIController } from './whoami.controller';
@@ -53,6 +54,7 @@ export class AppModule {
         SnapshotModule.forRoot(config, options.clock),
         DeliveryCapacityModule,
         ConfigurationModule,
+        ReservationRiskModule,
         ReservationsModule,
         CapacityUsageModule,
         OutcomesModule.forRoot(

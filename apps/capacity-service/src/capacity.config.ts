@@ -30,6 +30,10 @@ const capacityEnv = {
   CAPACITY_USAGE_REFRESH_MS: env.int(30_000, 50, 3_600_000),
   /** operations.md: share (%) of tomorrow's DISPATCH counters at 100 % above which the alert fires */
   CAPACITY_FULL_DISPATCH_ALERT_PERCENT: env.int(10, 0, 100),
+  /** reservations.md "After a change goes live": how often this replica checks, drains the events and counts */
+  RESERVATION_RISK_REFRESH_MS: env.int(30_000, 50, 3_600_000),
+  /** reservations.md "Events": the broker of `reservation.at-risk`; unset: events wait in the outbox */
+  AMQP_URL: env.optionalString(),
   ...outcomeEnv,
   /** docs/operations.md: DeliveryOnTimeRateLow fires when an origin's 7-day on-time rate is below this (%) */
   ON_TIME_TARGET_PERCENT: env.int(95, 0, 100),

@@ -3,6 +3,8 @@ export * from './configuration/configuration-storage.limits';
 export * from './configuration/configuration.transaction';
 export * from './configuration/configuration.repository';
 export * from './reservations/capacity-reservation.repository';
+export * from './reservations/holding-reservations.reader';
+export * from './reservations/reservation-risk.repository';
 export * from './usage/capacity-usage.repository';
 export * from './outcomes/outcome-event.repository';
 export * from './outcomes/outcome.records';

@@ -120,8 +120,21 @@ export type {
 } from './reservation/reservation.model';
 export { RESERVATION_STATUSES } from './reservation/reservation.model';
 export type { ReservationPlan, SelectionProblem } from './reservation/reservation.plan';
-export { planReservation } from './reservation/reservation.plan';
+export { fullSelections, planReservation } from './reservation/reservation.plan';
+export type { MoveResult, ReservationMove } from './reservation/reservation.move';
+export type {
+  HoldingReservation,
+  RiskFilter,
+  RiskRecord,
+  StoredRisk,
+} from './reservation/reservation-risk.model';
 export { UsedUnits } from './usage/used-units';
+export { earliestPromise } from './reservation/earliest-promise';
+export type { EarliestPromise, GroupKey } from './reservation/earliest-promise';
+export { dateNotReached, MISFIT_REASONS, planMisfit, planTimingChanged } from './reservation/plan-fit';
+export type { MisfitReason, PlanMisfit, PlannedStep } from './reservation/plan-fit';
+export { capacityOn, counterKey, overrunCounters, takersOver } from './reservation/counter-overrun';
+export type { CounterLoad, CounterTaker } from './reservation/counter-overrun';
 
 export type {
   OutcomeEvent,

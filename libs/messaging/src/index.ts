@@ -17,4 +17,5 @@ export * from './messaging.logger';
 export * from './permanent-message.error';
 export * from './work-queue.topology';
 export * from './publish.error';
+export * from './reservation-events-topology';
 export * from './topology';

@@ -13,6 +13,8 @@ const MIGRATIONS = [
   'ConfigurationVersionProvenance1795320000000',
   'CapacityCountersChanges1795330000000',
   'DeliveryOutcomes1795340000000',
+  'ReservationMoves1795345000000',
+  'ReservationRisks1795350000000',
   'DeliveryAccuracyDays1795360000000',
 ];
 /** What the fixture's database holds: the migrations written before it was dumped. */

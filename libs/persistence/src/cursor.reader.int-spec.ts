@@ -1,6 +1,6 @@
 import { Database } from './database';
 import { createTestDatabase, TestDatabase } from './testing';
-import { queryInBatches } from './cursor.reader';
+import { eachBatch, queryInBatches } from './cursor.reader';
 
 describe('queryInBatches', () => {
   let database: TestDatabase;
@@ -47,5 +47,23 @@ describe('queryInBatches', () => {
     await expect(queryInBatches(db, 'SELECT 1 AS one')).rejects.toThrow(
       'DECLARE CURSOR can only be used in transaction blocks',
     );
+  });
+
+  it('hands each batch to a visitor and fetches the next only once the visitor has settled', async () => {
+    const seen: string[] = [];
+    await db.transaction((sql) =>
+      eachBatch<{ n: number }>(
+        sql,
+        'SELECT n::int AS n FROM generate_series(1, 7) n ORDER BY n',
+        [],
+        async (rows) => {
+          seen.push(`start ${rows.map(({ n }) => n).join(',')}`);
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          seen.push('settled');
+        },
+        3,
+      ),
+    );
+    expect(seen).toEqual(['start 1,2,3', 'settled', 'start 4,5,6', 'settled', 'start 7', 'settled']);
   });
 });

@@ -33,11 +33,33 @@ export async function eachRowInBatches<T>(
   visit: (row: T) => void,
   batch = FETCH_ROWS,
 ): Promise<void> {
+  await eachBatch<T>(
+    db,
+    sql,
+    parameters,
+    (rows) => {
+      for (const row of rows) visit(row);
+    },
+    batch,
+  );
+}
+
+/**
+ * Each batch of `sql`'s rows handed to `visit` as it arrives; the next is fetched once `visit` has settled, so a
+ * visitor that works through a batch in slices (letting the event loop turn) reads the next one only then.
+ */
+export async function eachBatch<T>(
+  db: Sql,
+  sql: string,
+  parameters: unknown[],
+  visit: (rows: T[]) => void | Promise<void>,
+  batch = FETCH_ROWS,
+): Promise<void> {
   const cursor = `batch_cursor_${++cursors}`;
   await db.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sql}`, parameters);
   for (;;) {
     const part = await db.query<T>(`FETCH ${batch} FROM ${cursor}`);
-    for (const row of part) visit(row);
+    await visit(part);
     if (part.length < batch) break;
   }
   await db.query(`CLOSE ${cursor}`);

@@ -3,6 +3,7 @@ import { ConfigurationRepository } from '@delivery/capacity-data-access';
 import { Database } from '@delivery/persistence';
 import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
 import { DeliveryCapacityModule } from '../delivery-capacity';
+import { ReservationRiskModule } from '../reservation-risk';
 import { ActivateConfigurationVersionUseCase } from './activate-configuration-version.use-case';
 import { CompareConfigurationVersionsUseCase } from './compare-configuration-versions.use-case';
 import { ConfigurationRetention } from './configuration-retention.service';
@@ -24,7 +25,7 @@ import { PreviewConfigurationUseCase } from './preview-configuration.use-case';
  * the delivery-capacity module's `CapacityCalculator` and checks its requests with its `CapacityRequestPipe`.
  */
 @Module({
-  imports: [DeliveryCapacityModule],
+  imports: [DeliveryCapacityModule, ReservationRiskModule],
   controllers: [ConfigurationController, ConfigurationVersionsController],
   providers: [
     {

@@ -14,7 +14,9 @@ import {
   type ConfigurationChanges,
   type PromiseImpact,
 } from '@delivery/capacity-domain';
+import type { ReservationRisksResponse } from '@delivery/contracts';
 import { CapacityCalculator } from '../delivery-capacity';
+import { presentRisks, ReservationFitCheck } from '../reservation-risk';
 import { ActiveConfiguration, CLOCK, newPacer } from '../snapshot';
 import { configurationInvalid } from './configuration-invalid.error';
 import { CONFIGURATION_STORE, type ConfigurationStore } from './configuration-store.port';
@@ -24,13 +26,15 @@ export interface ConfigurationPreview {
   activeVersion: number;
   changes: ConfigurationChanges;
   promises: PromiseImpact;
+  reservations: ReservationRisksResponse;
 }
 
 /**
  * `POST {base}/configuration/preview`: a document checked exactly as a `PUT` checks it (the same 400 list), built
  * into a snapshot that is never stored nor swapped in, then compared with the active one: what changes (the domain's
  * diff, in slices) and what it does to promises (each representative request calculated by the same engine on both
- * snapshots at one instant, `CapacityCalculator.compare`). Nothing is written.
+ * snapshots at one instant, `CapacityCalculator.compare`), and which reservations it would break (`ReservationFitCheck`).
+ * Nothing is written.
  */
 @Injectable()
 export class PreviewConfigurationUseCase {
@@ -39,6 +43,7 @@ export class PreviewConfigurationUseCase {
     private readonly active: ActiveConfiguration,
     @Inject(CONFIGURATION_DEFAULTS) private readonly defaults: ConfigurationDefaults,
     private readonly calculator: CapacityCalculator,
+    private readonly fitCheck: ReservationFitCheck,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -73,6 +78,15 @@ export class PreviewConfigurationUseCase {
       now,
       (before, after, index) => promiseChange(compared[index], firstPromise(before), firstPromise(after)),
     );
-    return { activeVersion: active.version, changes, promises: summarizeImpact(impacts, limit) };
+    const risks = await this.fitCheck.check(active.snapshot, candidate, now, {
+      promises: limit,
+      onlyBrokenByChange: true,
+    });
+    return {
+      activeVersion: active.version,
+      changes,
+      promises: summarizeImpact(impacts, limit),
+      reservations: presentRisks(risks, limit),
+    };
   }
 }

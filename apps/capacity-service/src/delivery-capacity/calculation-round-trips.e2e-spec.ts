@@ -1,5 +1,7 @@
 import { Client } from 'pg';
+import request from 'supertest';
 import type { App } from 'supertest/types';
+import { waitFor } from '@delivery/messaging/testing';
 import { Database } from '@delivery/persistence';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from '../testing/capacity-test-app';
 import {
@@ -15,14 +17,16 @@ import {
  * Q1.3 / configuration.md: a calculation makes at most two SQL round trips (the budget); it makes one — a single
  * statement reads every counter it may read, the stock rows and the product weights — whatever the number of items,
  * origins, legs and dates. Counted on the `pg` client every connection of every pool uses. The app's timers are
- * pushed out of the test's reach (reservation sweeps, usage gauges, configuration retention), so the configuration
- * sync's version checks (its periodic check, or one a load notification starts) are the only other statements it
- * may run meanwhile, and they are set aside by the table they read.
+ * pushed out of the test's reach (reservation sweeps, usage gauges, configuration retention, the reservation risk
+ * refresh), and the reservation check a new version starts is over (its gauge counted) before any is measured, so the
+ * configuration sync's version checks (its periodic check, or one a load notification starts) are the only other
+ * statements it may run meanwhile, and they are set aside by the table they read.
  */
 const QUIET_TIMERS = {
   RESERVATION_SWEEP_INTERVAL_MS: '3600000',
   CAPACITY_USAGE_REFRESH_MS: '3600000',
   CONFIG_RETENTION_INTERVAL_MS: '0',
+  RESERVATION_RISK_REFRESH_MS: '3600000',
 };
 
 describe('SQL round trips per calculation', () => {
@@ -35,6 +39,9 @@ describe('SQL round trips per calculation', () => {
     t = await startCapacityTestApp(QUIET_TIMERS, { clock: E10_CLOCK });
     server = t.app.getHttpServer();
     expect((await putConfiguration(server, demoConfiguration())).status).toBe(200);
+    await waitFor(async () =>
+      (await request(server).get('/metrics')).text.includes('capacity_reservations_at_risk{day_offset="0"}'),
+    );
     await t.app.get(Database).query(`
       INSERT INTO capacity_counters (scope, ref, date, used)
       SELECT 'DISPATCH', 'R-CD01-LIMCENTRO-N', DATE '2026-11-23' + d, 1 FROM generate_series(0, 59) AS d`);

@@ -74,7 +74,7 @@ describe('POST /delivery/outcomes (docs/accuracy.md)', () => {
       },
     ]);
     const requests = await db.query(
-      'SELECT identifier, request FROM capacity_reservation_requests ORDER BY identifier',
+      'SELECT identifier, request FROM capacity_reservations ORDER BY identifier',
     );
     expect(requests).toEqual([
       { identifier: 'ORD-1', request: reservationBody('ORD-1').request },

@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  fullSelections,
   planReservation,
   type CalculateDeliveryCapacityRequest,
   type Clock,
-  type FullCounter,
   type NewReservation,
   type ReservationRecord,
   type ReservationSelection,
@@ -84,7 +84,7 @@ export class CreateReservationUseCase {
         this.metrics.record('create', 'full');
         throw capacityError(
           command.selections,
-          this.problemsOf(reservation, result.counters),
+          fullSelections(reservation.selections, result.counters),
           result.counters,
         );
     }
@@ -117,23 +117,5 @@ export class CreateReservationUseCase {
     }
     this.metrics.record('create', 'replayed');
     return { created: false, reservation: stored };
-  }
-
-  /** The selections whose plans take a counter that had no room left. */
-  private problemsOf(reservation: NewReservation, full: readonly FullCounter[]): SelectionProblem[] {
-    const problems: SelectionProblem[] = [];
-    reservation.selections.forEach((selection, index) => {
-      const hit = selection.plan.filter(
-        (entry) =>
-          !entry.unlimited &&
-          full.some((c) => c.scope === entry.scope && c.ref === entry.ref && c.date === entry.date),
-      );
-      if (hit.length > 0)
-        problems.push({
-          index,
-          reason: `no room left on ${hit.map((c) => `${c.scope} ${c.ref} ${c.date}`).join(', ')}`,
-        });
-    });
-    return problems;
   }
 }

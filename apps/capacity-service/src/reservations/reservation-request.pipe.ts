@@ -1,10 +1,15 @@
 import { Inject, Injectable, PipeTransform } from '@nestjs/common';
-import { CreateReservationRequest } from '@delivery/contracts';
-import { FieldProblem, PlainDtoValidator, validationError } from '@delivery/platform';
+import { CreateReservationRequest, ReservationIdentifierPath } from '@delivery/contracts';
+import { FieldProblem, ParametersPipe, PlainDtoValidator, validationError } from '@delivery/platform';
 import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
 
 export const INVALID_RESERVATION = 'The reservation request is invalid';
 const MAX_LISTED_PROBLEMS = 100;
+
+/** The `{identifier}` of every route of one reservation. */
+export const RESERVATION_PATH = new ParametersPipe(ReservationIdentifierPath, {
+  message: 'The reservation identifier is invalid',
+});
 
 /**
  * The body of `POST {base}/delivery/capacity/reservations`, validated as the calculation's body is (E9): more
@@ -45,7 +50,7 @@ function property(value: unknown, key: string): unknown {
 }
 
 /** One selection per group (origin, mode, destination): a group is delivered once. */
-function duplicateGroups(body: CreateReservationRequest): FieldProblem[] {
+export function duplicateGroups(body: Pick<CreateReservationRequest, 'selections'>): FieldProblem[] {
   const first = new Map<string, number>();
   const problems: FieldProblem[] = [];
   body.selections.forEach((selection, index) => {

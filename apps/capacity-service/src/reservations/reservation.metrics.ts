@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { Counter } from 'prom-client';
 import { MetricsService } from '@delivery/platform';
 
-export type ReservationOperation = 'create' | 'confirm' | 'release';
+export type ReservationOperation = 'create' | 'confirm' | 'release' | 'move';
 export type ReservationOutcome =
   | 'created'
   | 'replayed'
@@ -14,7 +14,9 @@ export type ReservationOutcome =
   | 'not_held'
   | 'released'
   | 'unchanged'
-  | 'not_found';
+  | 'not_found'
+  | 'moved'
+  | 'not_movable';
 
 /** Reservation metrics (docs/operations.md): operations by outcome, and holds this replica's sweeper expired. */
 @Injectable()
@@ -25,7 +27,7 @@ export class ReservationMetrics {
   constructor(metrics: MetricsService) {
     this.operations = metrics.counter(
       'capacity_reservations_total',
-      'Reservation operations by operation (create, confirm, release) and outcome',
+      'Reservation operations by operation (create, confirm, release, move) and outcome',
       ['operation', 'outcome'],
     );
     this.expired = metrics.counter(

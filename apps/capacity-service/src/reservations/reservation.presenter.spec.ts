@@ -18,6 +18,7 @@ describe('presentReservation', () => {
       endedAt: null,
       selections: [],
       taken: [{ scope: 'PICKING', ref: 'CD01', date: '2026-11-26', units: 2, capacity: 10 }],
+      request: null,
     };
     expect(presentReservation(record)).toEqual({
       identifier: 'order-1',

@@ -17,18 +17,14 @@ import {
   ReservationIdentifierPath,
   ReservationResponse,
 } from '@delivery/contracts';
-import { ParametersPipe } from '@delivery/platform';
 import { ErrorResponses } from '../capacity.error-responses';
 import { ConfirmReservationUseCase } from './confirm-reservation.use-case';
 import { CreateReservationUseCase } from './create-reservation.use-case';
 import { GetReservationUseCase } from './get-reservation.use-case';
 import { ReleaseReservationUseCase } from './release-reservation.use-case';
-import { ReservationRequestPipe } from './reservation-request.pipe';
+import { RESERVATION_PATH, ReservationRequestPipe } from './reservation-request.pipe';
 import { presentReservation } from './reservation.presenter';
 
-const PATH = new ParametersPipe(ReservationIdentifierPath, {
-  message: 'The reservation identifier is invalid',
-});
 const NOT_A_DATE =
   '2026-11-27 is not a delivery date of the group (it lists 2026-11-26, 2026-11-28, 2026-12-01, 2026-12-03, 2026-12-05)';
 const NOT_FOUND = ErrorResponses.notFound(
@@ -134,7 +130,9 @@ export class ReservationsController {
       status: 'RELEASED',
     }),
   )
-  async confirm(@Param(PATH) { identifier }: ReservationIdentifierPath): Promise<ReservationResponse> {
+  async confirm(
+    @Param(RESERVATION_PATH) { identifier }: ReservationIdentifierPath,
+  ): Promise<ReservationResponse> {
     return presentReservation(await this.confirmReservation.execute(identifier));
   }
 
@@ -149,7 +147,9 @@ export class ReservationsController {
   @ApiOkResponse({ type: ReservationResponse, description: 'RELEASED (or EXPIRED, unchanged)' })
   @BAD_IDENTIFIER
   @NOT_FOUND
-  async release(@Param(PATH) { identifier }: ReservationIdentifierPath): Promise<ReservationResponse> {
+  async release(
+    @Param(RESERVATION_PATH) { identifier }: ReservationIdentifierPath,
+  ): Promise<ReservationResponse> {
     return presentReservation(await this.releaseReservation.execute(identifier));
   }
 
@@ -161,7 +161,9 @@ export class ReservationsController {
   @ApiOkResponse({ type: ReservationResponse })
   @BAD_IDENTIFIER
   @NOT_FOUND
-  async get(@Param(PATH) { identifier }: ReservationIdentifierPath): Promise<ReservationResponse> {
+  async get(
+    @Param(RESERVATION_PATH) { identifier }: ReservationIdentifierPath,
+  ): Promise<ReservationResponse> {
     return presentReservation(await this.getReservation.execute(identifier));
   }
 }

@@ -18,6 +18,10 @@ export interface LoadedConfiguration {
 @Injectable()
 export class ActiveConfiguration {
   private current: LoadedConfiguration | null = null;
+  private readonly swapListeners: ((
+    next: LoadedConfiguration,
+    previous: LoadedConfiguration | null,
+  ) => void)[] = [];
 
   constructor(private readonly metrics: CapacityMetrics) {}
 
@@ -40,8 +44,15 @@ export class ActiveConfiguration {
   /** Makes `next` active when it is newer than the active one; says whether it did. */
   offer(next: LoadedConfiguration): boolean {
     if (this.current !== null && next.version <= this.current.version) return false;
+    const previous = this.current;
     this.current = next;
     this.metrics.configurationVersion.set(next.version);
+    for (const listener of this.swapListeners) listener(next, previous);
     return true;
+  }
+
+  /** Calls `listener` after every swap, with the configuration it replaced (null for the first). */
+  onSwap(listener: (next: LoadedConfiguration, previous: LoadedConfiguration | null) => void): void {
+    this.swapListeners.push(listener);
   }
 }

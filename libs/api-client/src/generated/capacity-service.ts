@@ -199,6 +199,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/capacity/v1/delivery/capacity/reservations/at-risk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * HELD and CONFIRMED reservations the active configuration no longer keeps (scope capacity:reserve)
+         * @description Checked once per configuration version after it goes live: each with its reason, the step of its plan that no longer fits and the earliest promise the version gives the same order. Paged; filters by reason, delivery date and origin.
+         */
+        get: operations["listReservationsAtRisk"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/capacity/v1/delivery/capacity/reservations": {
         parameters: {
             query?: never;
@@ -255,6 +275,26 @@ export interface paths {
          * @description A HELD or CONFIRMED reservation gives back exactly what it took; releasing a RELEASED or EXPIRED one answers it unchanged.
          */
         delete: operations["releaseReservation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/capacity/v1/delivery/capacity/reservations/{identifier}/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Move a held or confirmed reservation onto other selections (scope capacity:reserve)
+         * @description The reservation's own request is computed again on the active configuration; the given selections (or, for each group it holds, the earliest listed date and its first open window) are matched as a hold matches them. The new counters are taken and the old ones given back in one transaction, all or nothing. The same move identifier with the same body answers the moved reservation and takes nothing again.
+         */
+        post: operations["moveReservation"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -348,7 +388,7 @@ export interface components {
          * @description What went wrong; `message` says it in words and `details` carries the specifics.
          * @enum {string}
          */
-        ErrorResponseCode: "VALIDATION_ERROR" | "CONFIGURATION_INVALID" | "ROUTES_NOT_FOUND" | "CALCULATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "CAPACITY_ERROR" | "IDEMPOTENCY_CONFLICT" | "RESERVATION_NOT_HELD" | "RESERVATION_NOT_FOUND";
+        ErrorResponseCode: "VALIDATION_ERROR" | "CONFIGURATION_INVALID" | "ROUTES_NOT_FOUND" | "CALCULATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "CAPACITY_ERROR" | "IDEMPOTENCY_CONFLICT" | "RESERVATION_NOT_HELD" | "RESERVATION_NOT_FOUND" | "RESERVATION_NOT_MOVABLE";
         ErrorResponse: {
             /**
              * @description What went wrong; `message` says it in words and `details` carries the specifics.
@@ -1712,6 +1752,83 @@ export interface components {
             /** @description Lost first, then the latest moves */
             worst: components["schemas"]["PromiseChangeResponse"][];
         };
+        /** @enum {string} */
+        ReservationRiskReason: "NODE_REMOVED" | "ROUTE_REMOVED" | "NOT_PICKING_DAY" | "NOT_DEPARTURE_DAY" | "HOLIDAY" | "WINDOW_REMOVED" | "WINDOW_MOVED" | "COUNTER_FULL" | "DATE_NOT_REACHED";
+        RiskStepResponse: {
+            /** @enum {string} */
+            scope: "PICKING" | "DISPATCH" | "WINDOW";
+            /** @example R-CD01-LIMCENTRO-N */
+            ref: string;
+            /**
+             * Format: date
+             * @example 2026-11-25
+             */
+            date: string;
+        };
+        RiskSelectionResponse: {
+            /** @example CD01 */
+            origin: string;
+            /** @enum {string} */
+            dispatchMode: "HOME_DELIVERY" | "STORE_WITHDRAWAL";
+            /** @example LIM-CENTRO */
+            destination: string;
+            /**
+             * Format: date
+             * @example 2026-11-26
+             */
+            deliveryDate: string;
+            /** @example AM */
+            deliveryWindow: string | null;
+        };
+        EarliestPromiseResponse: {
+            /**
+             * Format: date
+             * @example 2026-11-28
+             */
+            deliveryDate: string;
+            /** @example AM */
+            deliveryWindow: string | null;
+        };
+        ReservationRiskResponse: {
+            /** @example order-123 */
+            identifier: string;
+            /**
+             * @example CONFIRMED
+             * @enum {string}
+             */
+            status: "HELD" | "CONFIRMED" | "RELEASED" | "EXPIRED";
+            /** Format: date-time */
+            createdAt: string;
+            /** @example HOLIDAY */
+            reason: components["schemas"]["ReservationRiskReason"];
+            step: components["schemas"]["RiskStepResponse"];
+            /**
+             * @description HOLIDAY: the node whose holiday it is
+             * @example CD01
+             */
+            node: string | null;
+            selection: components["schemas"]["RiskSelectionResponse"];
+            /** @description The earliest date (and first open window) the configuration would now promise the same order; null when it promises none, or the reservation keeps no request */
+            earliestPromise: components["schemas"]["EarliestPromiseResponse"] | null;
+        };
+        ReservationRisksResponse: {
+            /**
+             * Format: int32
+             * @example 2
+             */
+            total: number;
+            /**
+             * @description Reservations by reason (every reason present, 0 when none)
+             * @example {
+             *       "HOLIDAY": 2
+             *     }
+             */
+            byReason: {
+                [key: string]: number;
+            };
+            /** @description Up to `limit`, the soonest delivery first, then the order they were taken */
+            listed: components["schemas"]["ReservationRiskResponse"][];
+        };
         ConfigurationPreviewResponse: {
             /**
              * Format: int64
@@ -1721,6 +1838,8 @@ export interface components {
             activeVersion: number;
             changes: components["schemas"]["ConfigurationChangesResponse"];
             promises: components["schemas"]["PromiseImpactResponse"];
+            /** @description The HELD and CONFIRMED reservations whose plan the document would no longer keep */
+            reservations: components["schemas"]["ReservationRisksResponse"];
         };
         /**
          * @description IMPORT: PUT /configuration; LOAD: POST /configuration/load; ROLLBACK: an older version activated again (`sourceVersion`); null for versions recorded before it was kept.
@@ -1831,6 +1950,34 @@ export interface components {
              */
             version: number;
         };
+        ReservationRiskPageResponse: {
+            /**
+             * Format: int64
+             * @description The active configuration version.
+             * @example 9
+             */
+            configurationVersion: number;
+            /** @description The check of the active version has finished; false: it is running and the list is empty. */
+            checked: boolean;
+            /**
+             * Format: int32
+             * @example 1
+             */
+            page: number;
+            /**
+             * Format: int32
+             * @example 100
+             */
+            pageSize: number;
+            /**
+             * Format: int32
+             * @description Reservations matching, all pages.
+             * @example 2
+             */
+            total: number;
+            /** @description The soonest delivery first, then the order they were taken; still HELD or CONFIRMED. */
+            items: components["schemas"]["ReservationRiskResponse"][];
+        };
         ReservationSelectionRequest: {
             /**
              * @description Origin node code of the group.
@@ -1933,6 +2080,15 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
             selections: components["schemas"]["ReservationSelectionResponse"][];
+        };
+        MoveReservationRequest: {
+            /**
+             * @description Idempotency key of the move: the same move identifier with the same body answers the moved reservation and takes nothing again; with another body or reservation it is a conflict.
+             * @example order-123-move-1
+             */
+            moveIdentifier: string;
+            /** @description The new selections, at most one per group, as when reserving. Absent: for each group the reservation holds, the earliest listed date with its first open window (the suggested promise). */
+            selections?: components["schemas"]["ReservationSelectionRequest"][] | null;
         };
         CounterUsageResponse: {
             /** @enum {string} */
@@ -3583,6 +3739,127 @@ export interface operations {
             };
         };
     };
+    listReservationsAtRisk: {
+        parameters: {
+            query?: {
+                /** @description Only reservations at risk for this reason. */
+                reason?: "NODE_REMOVED" | "ROUTE_REMOVED" | "NOT_PICKING_DAY" | "NOT_DEPARTURE_DAY" | "HOLIDAY" | "WINDOW_REMOVED" | "WINDOW_MOVED" | "COUNTER_FULL" | "DATE_NOT_REACHED";
+                /** @description Only reservations delivered on this day. */
+                deliveryDate?: string;
+                /** @description Only reservations shipped from this origin. */
+                origin?: string;
+                /** @description Page, from 1. */
+                page?: number;
+                /** @description Reservations per page. */
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationRiskPageResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: an unknown reason, a date that is not one, a page size outside 1–1000, an unknown parameter */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "VALIDATION_ERROR",
+                     *       "message": "The at-risk query is invalid",
+                     *       "details": {
+                     *         "errors": [
+                     *           {
+                     *             "field": "pageSize",
+                     *             "message": "pageSize must not be greater than 1000"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope capacity:reserve */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: capacity:reserve",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
     createReservation: {
         parameters: {
             query?: never;
@@ -4137,6 +4414,192 @@ export interface operations {
                      *       "details": {
                      *         "identifier": "order-123"
                      *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    moveReservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                identifier: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveReservationRequest"];
+            };
+        };
+        responses: {
+            /** @description The reservation on its new selections */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReservationResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: an invalid body or identifier, two selections of one group */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "VALIDATION_ERROR",
+                     *       "message": "The move request is invalid",
+                     *       "details": {
+                     *         "errors": [
+                     *           {
+                     *             "field": "moveIdentifier",
+                     *             "message": "moveIdentifier should not be null or undefined"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope capacity:reserve */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: capacity:reserve",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description RESERVATION_NOT_FOUND: no reservation has this identifier */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "RESERVATION_NOT_FOUND",
+                     *       "message": "No reservation order-123",
+                     *       "details": {
+                     *         "identifier": "order-123"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description RESERVATION_NOT_HELD: it is RELEASED or EXPIRED, or its hold has run out; CAPACITY_ERROR: a selection matches no group, date or open window, or a counter has no room left (nothing taken); IDEMPOTENCY_CONFLICT: the move identifier was used with another reservation or body; RESERVATION_NOT_MOVABLE: the reservation keeps no request to compute again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "RESERVATION_NOT_HELD",
+                     *       "message": "Reservation order-123 is RELEASED, not HELD",
+                     *       "details": {
+                     *         "identifier": "order-123",
+                     *         "status": "RELEASED"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: the body exceeds 1 MB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "The body is larger than this operation accepts",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: the body is not declared as JSON */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "The body must be JSON (Content-Type: application/json)",
+                     *       "details": {}
                      *     }
                      */
                     "application/json": components["schemas"]["ErrorResponse"];

@@ -18,6 +18,14 @@ const take = (scope: CounterTake['scope'], ref: string, date: string, units: num
 const PICKING = take('PICKING', 'CD01', '2026-11-23', 2, 1000);
 const DISPATCH = take('DISPATCH', 'R1', '2026-11-25', 2, 10);
 const WINDOW = take('WINDOW', 'R1:AM', '2026-11-26', 1, 3);
+const REQUEST: NewReservation['request'] = {
+  purchaseDate: '2026-11-23',
+  saleChannel: 'WEB',
+  dispatchType: 'NORMAL',
+  dispatchMode: 'HOME_DELIVERY',
+  deliveryData: { zone: 'Z' },
+  items: [{ skuCode: 'SKU-1', origin: 'CD01', quantity: 2, weight: 1500 }],
+};
 
 function hold(identifier: string, taken: CounterTake[], holdMinutes = 15): NewReservation {
   return {
@@ -36,6 +44,7 @@ function hold(identifier: string, taken: CounterTake[], holdMinutes = 15): NewRe
       },
     ],
     taken,
+    request: REQUEST,
   };
 }
 

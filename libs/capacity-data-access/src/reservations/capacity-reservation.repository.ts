@@ -7,31 +7,30 @@
 import { TurnBatcher, type Sql } from '@delivery/persistence';
 import type {
   FullCounter,
+  MoveResult,
   NewReservation,
+  ReservationMove,
   ReservationRecord,
+  ReservationStatus,
   ReserveResult,
 } from '@delivery/capacity-domain';
 
 const COLUMNS = `identifier, body_hash AS "bodyHash", status, created_at AS "createdAt",
-  hold_expires_at AS "holdExpiresAt", confirmed_at AS "confirmedAt", ended_at AS "endedAt", selections, taken`;
+  hold_expires_at AS "holdExpiresAt", confirmed_at AS "confirmedAt", ended_at AS "endedAt", selections, taken,
+  request`;
 
 /**
  * R2.3 and R2.4 for the reservations written in the same turn of the event loop, in one statement and one
  * transaction (`capacity_reserve`, see the migration): each takes all its counters or none, a duplicate identifier
  * takes nothing. One round trip and one commit for the batch rather than one per reservation; on a hot counter the
  * row lock is held once per batch instead of once per reservation. The calculation request of each reservation
- * written is kept beside it (`capacity_reservation_requests`), in the same statement, so its promise can be replayed.
+ * written is stored in its row (`capacity_reserve_with_requests`), in the same transaction, so that it can be
+ * computed again (a move, a replay of its promise).
  */
-const RESERVE = `
-  WITH reserved AS (SELECT slot, outcome, full_counters FROM capacity_reserve($1::jsonb)),
-  kept AS (
-    INSERT INTO capacity_reservation_requests (identifier, request)
-    SELECT r.item ->> 'identifier', r.item -> 'request'
-    FROM reserved JOIN jsonb_array_elements($1::jsonb) WITH ORDINALITY AS r(item, position) ON r.position = reserved.slot
-    WHERE reserved.outcome = 'created' AND r.item ? 'request'
-    ON CONFLICT (identifier) DO UPDATE SET request = EXCLUDED.request
-  )
-  SELECT slot, outcome, full_counters AS "fullCounters" FROM reserved`;
+const RESERVE = `SELECT slot, outcome, full_counters AS "fullCounters" FROM capacity_reserve_with_requests($1::jsonb)`;
+
+/** A move in one statement and one transaction (`capacity_move`, see the migration): all of it or nothing. */
+const MOVE = `SELECT outcome, status, full_counters AS "fullCounters" FROM capacity_move($1::jsonb)`;
 
 /** R2.5/R2.7: HELD or CONFIRMED → RELEASED, giving back what it took; once, whoever else tries at the same time. */
 const RELEASE = `
@@ -78,6 +77,9 @@ const CONFIRM = `
 
 const FIND = `SELECT ${COLUMNS} FROM capacity_reservations WHERE identifier = $1`;
 
+const FIND_MOVE = `SELECT reservation AS identifier, body_hash AS "bodyHash" FROM capacity_reservation_moves
+  WHERE move_identifier = $1`;
+
 /** Postgres' code for a transaction it aborted to break a deadlock. */
 const DEADLOCK = '40P01';
 const ATTEMPTS = 3;
@@ -89,6 +91,12 @@ interface DatabaseError {
 interface ReserveRow {
   slot: number;
   outcome: 'created' | 'duplicate' | 'full';
+  fullCounters: FullCounter[] | null;
+}
+
+interface MoveRow {
+  outcome: MoveResult['kind'];
+  status: ReservationStatus | null;
   fullCounters: FullCounter[] | null;
 }
 
@@ -135,6 +143,30 @@ export class CapacityReservationRepository {
       this.run<{ identifier: string }>('capacity-reservations-expire', EXPIRE_DUE, [now, limit]),
     );
     return rows.map((row) => row.identifier);
+  }
+
+  /** Takes the new counters and gives back the old ones, or writes nothing (see `MoveResult`). */
+  async move(move: ReservationMove): Promise<MoveResult> {
+    const [row] = await this.retryingDeadlocks(() =>
+      this.run<MoveRow>('capacity-reservation-move', MOVE, [JSON.stringify(move)]),
+    );
+    switch (row.outcome) {
+      case 'full':
+        return { kind: 'full', counters: row.fullCounters ?? [] };
+      case 'not_held':
+        return { kind: 'not_held', status: row.status ?? 'RELEASED' };
+      default:
+        return { kind: row.outcome };
+    }
+  }
+
+  async findMove(moveIdentifier: string): Promise<{ identifier: string; bodyHash: string } | null> {
+    const [row] = await this.run<{ identifier: string; bodyHash: string }>(
+      'capacity-reservation-find-move',
+      FIND_MOVE,
+      [moveIdentifier],
+    );
+    return row ?? null;
   }
 
   private async reserveBatch(batch: readonly NewReservation[]): Promise<ReserveResult[]> {

@@ -2,7 +2,7 @@
  * The reservation model (reservations.md R2): a hold's selections and their plans, what it takes from each counter,
  * its status. What the reservation store keeps and the use cases and the API speak of.
  */
-import type { DispatchMode } from '../request/capacity-request.types';
+import type { CalculateDeliveryCapacityRequest, DispatchMode } from '../request/capacity-request.types';
 import type { CounterScope } from '../configuration/configuration-document.types';
 
 /** R2.5: a hold is HELD until confirmed (CONFIRMED), released (RELEASED) or past its expiry (EXPIRED). */
@@ -64,6 +64,8 @@ export interface ReservationRecord {
   endedAt: Date | null;
   selections: ReservedSelection[];
   taken: CounterTake[];
+  /** the layout A request it was computed from; null when written before requests were kept */
+  request: CalculateDeliveryCapacityRequest | null;
 }
 
 /** A new hold: the record as first written. */
@@ -74,8 +76,8 @@ export interface NewReservation {
   holdExpiresAt: Date;
   selections: ReservedSelection[];
   taken: CounterTake[];
-  /** the calculation request as received, kept so that the promise can be replayed */
-  request?: unknown;
+  /** the layout A request it was computed from, kept so that it can be computed again (a move, a replay) */
+  request: CalculateDeliveryCapacityRequest;
 }
 
 /** Counters of a take that had no room left (`used + units > capacity`) when the reservation was written. */

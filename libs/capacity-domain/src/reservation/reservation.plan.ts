@@ -6,6 +6,7 @@
 import type { CounterPlanEntry, GroupPlan, WindowPlanEntry } from '../engine/counter-plan.builder';
 import type {
   CounterTake,
+  FullCounter,
   PlannedCounter,
   ReservationSelection,
   ReservedSelection,
@@ -102,6 +103,27 @@ function takenBy(planned: readonly Planned[]): CounterTake[] {
   return [...byCounter.values()].sort(
     (a, b) => compare(a.scope, b.scope) || compare(a.ref, b.ref) || compare(a.date, b.date),
   );
+}
+
+/** The selections whose plans take a counter that had no room left. */
+export function fullSelections(
+  selections: readonly ReservedSelection[],
+  full: readonly FullCounter[],
+): SelectionProblem[] {
+  const problems: SelectionProblem[] = [];
+  selections.forEach((selection, index) => {
+    const hit = selection.plan.filter(
+      (entry) =>
+        !entry.unlimited &&
+        full.some((c) => c.scope === entry.scope && c.ref === entry.ref && c.date === entry.date),
+    );
+    if (hit.length > 0)
+      problems.push({
+        index,
+        reason: `no room left on ${hit.map((c) => `${c.scope} ${c.ref} ${c.date}`).join(', ')}`,
+      });
+  });
+  return problems;
 }
 
 const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);

@@ -5,6 +5,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CalculateDeliveryCapacityRequest } from './calculate-delivery-capacity.request';
 import { ConfigurationImportRequest } from './configuration-document.dto';
+import { ReservationRisksResponse } from './reservation-risk.dto';
 
 export const VERSION_HOWS = ['IMPORT', 'LOAD', 'ROLLBACK'] as const;
 
@@ -189,6 +190,11 @@ export class ConfigurationPreviewResponse {
   activeVersion!: number;
   @ApiProperty({ type: () => ConfigurationChangesResponse }) changes!: ConfigurationChangesResponse;
   @ApiProperty({ type: () => PromiseImpactResponse }) promises!: PromiseImpactResponse;
+  @ApiProperty({
+    type: () => ReservationRisksResponse,
+    description: 'The HELD and CONFIRMED reservations whose plan the document would no longer keep',
+  })
+  reservations!: ReservationRisksResponse;
 }
 
 /** `POST {base}/configuration/preview`: the `PUT` document, and optionally the requests whose promises to compare. */

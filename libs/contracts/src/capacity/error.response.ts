@@ -22,6 +22,7 @@ export const ERROR_RESPONSE_CODES = [
   'IDEMPOTENCY_CONFLICT',
   'RESERVATION_NOT_HELD',
   'RESERVATION_NOT_FOUND',
+  'RESERVATION_NOT_MOVABLE',
 ] as const;
 
 export type ErrorResponseCode = (typeof ERROR_RESPONSE_CODES)[number];

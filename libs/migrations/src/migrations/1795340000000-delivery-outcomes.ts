@@ -15,8 +15,6 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *    instant) makes the same event twice one row. `orphan` is true while no promise matches it (an unknown
  *    reservation, a hold not yet confirmed, a selection it does not have): kept and counted, and adopted by the
  *    trigger when the reservation is confirmed. `delivery_outcome_events_occurred_idx` serves the retention.
- *  - `capacity_reservation_requests`: the calculation request of each reservation, as received, so that a promise
- *    can be replayed through another configuration.
  */
 export class DeliveryOutcomes1795340000000 implements MigrationInterface {
   name = 'DeliveryOutcomes1795340000000';
@@ -73,8 +71,6 @@ export class DeliveryOutcomes1795340000000 implements MigrationInterface {
       CREATE INDEX delivery_outcome_events_orphan_idx ON delivery_outcome_events (reservation_identifier)
       WHERE orphan`);
     await queryRunner.query(`
-      CREATE TABLE capacity_reservation_requests (identifier text PRIMARY KEY, request jsonb NOT NULL)`);
-    await queryRunner.query(`
       CREATE FUNCTION delivery_promises_confirmed() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF NEW.status = 'CONFIRMED' THEN
@@ -115,7 +111,6 @@ export class DeliveryOutcomes1795340000000 implements MigrationInterface {
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query('DROP TRIGGER capacity_reservations_promised ON capacity_reservations');
     await queryRunner.query('DROP FUNCTION delivery_promises_confirmed()');
-    await queryRunner.query('DROP TABLE capacity_reservation_requests');
     await queryRunner.query('DROP TABLE delivery_outcome_events');
     await queryRunner.query('DROP TABLE delivery_promises');
   }

@@ -7,6 +7,8 @@ import { CapacityCountersDate1795310000000 } from './1795310000000-capacity-coun
 import { ConfigurationVersionProvenance1795320000000 } from './1795320000000-configuration-version-provenance';
 import { CapacityCountersChanges1795330000000 } from './1795330000000-capacity-counters-changes';
 import { DeliveryOutcomes1795340000000 } from './1795340000000-delivery-outcomes';
+import { ReservationMoves1795345000000 } from './1795345000000-reservation-moves';
+import { ReservationRisks1795350000000 } from './1795350000000-reservation-risks';
 import { DeliveryAccuracyDays1795360000000 } from './1795360000000-delivery-accuracy-days';
 
 /** Migrations in the order they run; each feature appends its own. */
@@ -19,5 +21,7 @@ export const migrations: (new () => MigrationInterface)[] = [
   ConfigurationVersionProvenance1795320000000,
   CapacityCountersChanges1795330000000,
   DeliveryOutcomes1795340000000,
+  ReservationMoves1795345000000,
+  ReservationRisks1795350000000,
   DeliveryAccuracyDays1795360000000,
 ];

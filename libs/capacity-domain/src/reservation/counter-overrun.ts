@@ -1,0 +1,69 @@
+/**
+ * COUNTER_FULL for reservations: a configuration whose capacity for a counter on a day is below the units used
+ * there overruns it, and the reservations over are the last ones taken — the units used by anything but
+ * reservations (a usage import) come first, then each reservation in the order it was taken; those that end past the
+ * capacity are over.
+ */
+import { parseDate } from '../calendar/calendar';
+import type { CounterScope } from '../configuration/configuration-document.types';
+import type { Snapshot } from '../configuration/snapshot';
+import { eachInSlices, type Steps } from '../shared/slices';
+
+export interface CounterLoad {
+  readonly scope: CounterScope;
+  readonly ref: string;
+  readonly date: string;
+  readonly used: number;
+}
+
+/** A reservation's units on one counter, with when it was taken. */
+export interface CounterTaker {
+  readonly identifier: string;
+  readonly takenAt: Date;
+  readonly units: number;
+}
+
+export const counterKey = (scope: string, ref: string, date: string): string => `${scope}|${ref}|${date}`;
+
+/** The configuration's capacity of a counter on a day (override or default); null when unlimited or unknown. */
+export function capacityOn(
+  snapshot: Snapshot,
+  scope: CounterScope,
+  ref: string,
+  date: string,
+): number | null {
+  const counter = snapshot.counters[scope]?.get(ref);
+  const day = parseDate(date);
+  if (counter === undefined || day === null) return null;
+  const override = counter.overrides?.get(day);
+  return override !== undefined ? override : counter.capacity;
+}
+
+/** The counters `snapshot` overruns, by `counterKey`, with the capacity it gives them; in slices. */
+export function* overrunCounters(
+  snapshot: Snapshot,
+  loads: readonly CounterLoad[],
+): Steps<Map<string, number>> {
+  const overrun = new Map<string, number>();
+  yield* eachInSlices(loads, ({ scope, ref, date, used }) => {
+    const capacity = capacityOn(snapshot, scope, ref, date);
+    if (capacity !== null && used > capacity) overrun.set(counterKey(scope, ref, date), capacity);
+  });
+  return overrun;
+}
+
+/** The identifiers of the takers past `capacity`, in the order they were taken. */
+export function takersOver(capacity: number, used: number, takers: readonly CounterTaker[]): string[] {
+  const ordered = [...takers].sort(
+    (a, b) =>
+      a.takenAt.getTime() - b.takenAt.getTime() ||
+      (a.identifier < b.identifier ? -1 : a.identifier > b.identifier ? 1 : 0),
+  );
+  let running = Math.max(used - ordered.reduce((sum, taker) => sum + taker.units, 0), 0);
+  const over: string[] = [];
+  for (const taker of ordered) {
+    running += taker.units;
+    if (running > capacity) over.push(taker.identifier);
+  }
+  return over;
+}
