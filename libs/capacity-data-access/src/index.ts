@@ -10,3 +10,4 @@ export * from './outcomes/outcome-event.repository';
 export * from './outcomes/outcome.records';
 export * from './outcomes/promise-accuracy.repository';
 export * from './outcomes/outcome.topology';
+export * from './reservations/reservation-events.topology';

@@ -17,5 +17,4 @@ export * from './messaging.logger';
 export * from './permanent-message.error';
 export * from './work-queue.topology';
 export * from './publish.error';
-export * from './reservation-events-topology';
 export * from './topology';

@@ -1,7 +1,8 @@
 import { Inject, Injectable, OnApplicationShutdown } from '@nestjs/common';
 import type { Clock } from '@delivery/capacity-domain';
 import { RESERVATION_AT_RISK_SCHEMA_VERSION, type ReservationAtRiskMessage } from '@delivery/contracts';
-import { AmqpMessaging, type OutgoingMessage, type ReservationEventsTopology } from '@delivery/messaging';
+import type { ReservationEventsTopology } from '@delivery/capacity-data-access';
+import { AmqpMessaging, type OutgoingMessage } from '@delivery/messaging';
 import { CLOCK } from '../snapshot';
 import { RESERVATION_RISKS, type ReservationRiskStore, type StoredRisk } from './reservation-risk-store.port';
 

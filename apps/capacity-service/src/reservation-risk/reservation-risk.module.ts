@@ -1,6 +1,9 @@
 import { Module } from '@nestjs/common';
-import { HoldingReservationsReader, ReservationRiskRepository } from '@delivery/capacity-data-access';
-import { reservationEventsTopology } from '@delivery/messaging';
+import {
+  HoldingReservationsReader,
+  ReservationRiskRepository,
+  reservationEventsTopology,
+} from '@delivery/capacity-data-access';
 import { Database } from '@delivery/persistence';
 import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
 import { DeliveryCapacityModule } from '../delivery-capacity';

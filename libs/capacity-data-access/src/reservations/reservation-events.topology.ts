@@ -1,5 +1,4 @@
-import { DEAD_LETTER_DELIVERY_LIMIT } from './work-queue.topology';
-import type { TopologyDefinition } from './topology';
+import { DEAD_LETTER_DELIVERY_LIMIT, type TopologyDefinition } from '@delivery/messaging';
 
 export interface ReservationEventsTopologyOptions {
   readonly exchange: string;
