@@ -1,3 +1,4 @@
 export * from './capacity';
 export * from './products';
 export * from './outcomes';
+export * from './page.parameter';

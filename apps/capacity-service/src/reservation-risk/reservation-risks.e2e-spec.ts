@@ -179,6 +179,7 @@ describe('reservations at risk after a change goes live', () => {
     };
     expect(await fields('?reason=LATE')).toEqual([400, ['reason']]);
     expect(await fields('?pageSize=0')).toEqual([400, ['pageSize']]);
+    expect(await fields('?page=99999999999999999999')).toEqual([400, ['page']]);
     expect(await fields('?deliveryDate=2026-02-30')).toEqual([400, ['deliveryDate']]);
     expect(await fields('?limit=3')).toEqual([400, ['limit']]);
     const forbidden = await request(server)

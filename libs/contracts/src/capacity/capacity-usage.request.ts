@@ -2,12 +2,11 @@ import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { IsCalendarDate, IsNotBefore } from './calendar-date.rules';
 import { COUNTER_SCOPES } from './capacity.enums';
+import { PageParameter } from '../page.parameter';
 import { MUST_BE_NUMBER } from './validation-messages';
 
 export const MAX_USAGE_PAGE_SIZE = 1000;
 export const DEFAULT_USAGE_PAGE_SIZE = 100;
-/** The largest `page` (its format, int32, says so); one beyond is a 400, never read as another number. */
-export const MAX_USAGE_PAGE = 2147483647;
 const CODE_LENGTH = 200;
 
 /**
@@ -85,18 +84,7 @@ export class CapacityUsageQuery {
   @Min(0)
   minUtilization?: number;
 
-  @ApiPropertyOptional({
-    type: Number,
-    format: 'int32',
-    minimum: 1,
-    maximum: MAX_USAGE_PAGE,
-    default: 1,
-    description: 'Page, from 1.',
-  })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
-  @Max(MAX_USAGE_PAGE)
+  @PageParameter()
   page?: number;
 
   @ApiPropertyOptional({

@@ -3,6 +3,7 @@ import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-va
 import { IsCalendarDate } from './calendar-date.rules';
 import { COUNTER_SCOPES, DISPATCH_MODES } from './capacity.enums';
 import { RESERVATION_STATUSES } from './reservation-response.dto';
+import { PageParameter } from '../page.parameter';
 
 /**
  * Why a reservation's plan no longer fits a configuration: the explanation's reasons (`NOT_PICKING_DAY`,
@@ -123,16 +124,7 @@ export class ReservationRiskQuery {
   @MaxLength(200)
   origin?: string;
 
-  @ApiPropertyOptional({
-    type: Number,
-    format: 'int32',
-    minimum: 1,
-    default: 1,
-    description: 'Page, from 1.',
-  })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
+  @PageParameter()
   page?: number;
 
   @ApiPropertyOptional({

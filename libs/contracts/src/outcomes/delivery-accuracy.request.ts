@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, Max, Min } from 'class-validator';
 import { IsCalendarDate, IsNotBefore } from '../capacity/calendar-date.rules';
+import { PageParameter } from '../page.parameter';
 
 export const ACCURACY_GROUP_BY = ['origin', 'route', 'zone', 'dispatchType', 'window', 'week'] as const;
 export const MAX_ACCURACY_DAYS = 366;
@@ -41,16 +42,7 @@ export class DeliveryAccuracyQuery {
   @IsIn(ACCURACY_GROUP_BY)
   groupBy?: (typeof ACCURACY_GROUP_BY)[number];
 
-  @ApiPropertyOptional({
-    type: Number,
-    format: 'int32',
-    minimum: 1,
-    default: 1,
-    description: 'Page, from 1.',
-  })
-  @IsOptional()
-  @IsInt()
-  @Min(1)
+  @PageParameter()
   page?: number;
 
   @ApiPropertyOptional({
