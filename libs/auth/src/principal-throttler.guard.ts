@@ -10,14 +10,23 @@ import { PUBLIC_METADATA } from './scopes.decorator';
  */
 @Injectable()
 export class PrincipalThrottlerGuard extends ThrottlerGuard {
+  /** Whether each (controller, handler) pair is `@Public()`, read once as AccessGuard reads its access. */
+  private readonly publicOperations = new WeakMap<object, WeakMap<object, boolean>>();
+
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
-    return (
-      context.getType() !== 'http' ||
-      this.reflector.getAllAndOverride<boolean | undefined>(PUBLIC_METADATA, [
-        context.getHandler(),
-        context.getClass(),
-      ]) === true
-    );
+    if (context.getType() !== 'http') return true;
+    const controller = context.getClass();
+    const handler = context.getHandler();
+    let byHandler = this.publicOperations.get(controller);
+    if (!byHandler) this.publicOperations.set(controller, (byHandler = new WeakMap()));
+    let isPublic = byHandler.get(handler);
+    if (isPublic === undefined) {
+      isPublic =
+        this.reflector.getAllAndOverride<boolean | undefined>(PUBLIC_METADATA, [handler, controller]) ===
+        true;
+      byHandler.set(handler, isPublic);
+    }
+    return isPublic;
   }
 
   protected override async getTracker(request: Record<string, unknown>): Promise<string> {

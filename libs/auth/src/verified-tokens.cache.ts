@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import { ExpiringCache } from './expiring.cache';
 import type { Principal } from './principal';
@@ -43,4 +43,5 @@ export class VerifiedTokens {
   }
 }
 
-const keyOf = (token: string): string => createHash('sha256').update(token, 'utf8').digest('base64');
+/** Node's one-shot hash: no Hash object per request. */
+const keyOf = (token: string): string => hash('sha256', token, 'base64');

@@ -99,6 +99,14 @@ function parseWhole(req: Request, body: Buffer, next: NextFunction): void {
   }
 }
 
+/**
+ * Whether the request says a body follows (a `Content-Length`, even 0, or a `Transfer-Encoding`): type-is's
+ * `hasBody`, by which body-parser reads a body or leaves `req.body` undefined.
+ */
+export function announcesBody(req: Request): boolean {
+  return req.headers['content-length'] !== undefined || req.headers['transfer-encoding'] !== undefined;
+}
+
 const JSON_TYPE = /^application\/([a-z0-9.+-]+\+)?json\s*(;|$)/i;
 
 /**

@@ -1,6 +1,7 @@
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
 import type { Request, RequestHandler, Response } from 'express';
 import type { Observable } from 'rxjs';
+import { announcesBody } from './body-parsing';
 
 /**
  * Reads the JSON body (`jsonBodies`: 415, per-route limits, 400/413) as the first global interceptor, i.e. after
@@ -12,14 +13,16 @@ export class JsonBodyInterceptor implements NestInterceptor {
   constructor(private readonly parse: RequestHandler) {}
 
   async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
-    if (context.getType() === 'http') {
-      const http = context.switchToHttp();
-      await new Promise<void>((resolve, reject) =>
-        this.parse(http.getRequest<Request>(), http.getResponse<Response>(), (error?: unknown) =>
-          error ? reject(error) : resolve(),
-        ),
-      );
-    }
+    if (context.getType() !== 'http') return next.handle();
+    const http = context.switchToHttp();
+    const request = http.getRequest<Request>();
+    // what body-parser skips too (no Content-Length, no Transfer-Encoding): most GETs, without a promise to await
+    if (!announcesBody(request)) return next.handle();
+    await new Promise<void>((resolve, reject) =>
+      this.parse(request, http.getResponse<Response>(), (error?: unknown) =>
+        error ? reject(error) : resolve(),
+      ),
+    );
     return next.handle();
   }
 }

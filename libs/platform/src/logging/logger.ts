@@ -78,7 +78,7 @@ const withPrincipal = (req: IncomingMessage, line: Record<string, unknown>) => (
  * binds two child loggers (the request id; the request), so the serializers get the raw request and response
  * (`wrapSerializers: false`: pino-std-serializers would first copy every header of both) and the subject joins the
  * line's own fields rather than being bound by `customProps`, which costs a child logger when the request arrives
- * and another when it ends.
+ * and another when it ends. A line whose level is off (`LOG_LEVEL=warn`: the 2xx lines) is not built at all.
  */
 export function httpLoggerOptions(logger: Logger): HttpLoggerOptions {
   return {
@@ -87,8 +87,11 @@ export function httpLoggerOptions(logger: Logger): HttpLoggerOptions {
     quietReqLogger: true,
     customAttributeKeys: { reqId: 'requestId' },
     wrapSerializers: false,
-    customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) =>
-      err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    // 'silent' (pino-http's own level for no line) when the line's level is off: its fields and message are not built
+    customLogLevel: (_req: IncomingMessage, res: ServerResponse, err?: Error) => {
+      const level = err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info';
+      return logger.isLevelEnabled(level) ? level : 'silent';
+    },
     customSuccessMessage: (req, res, ms) => summary(req, res, ms),
     customErrorMessage: (req, res, error) =>
       `${summary(req, res, 0).replace(/ 0 ms$/, '')}: ${error.message}`,
