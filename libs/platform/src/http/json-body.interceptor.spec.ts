@@ -24,7 +24,13 @@ describe('JsonBodyInterceptor', () => {
     expect(await intercept({})).toEqual({ parsed: 0, answer: 'answer' });
   });
 
-  it.each([{ 'content-length': '0' }, { 'content-length': '12' }, { 'transfer-encoding': 'chunked' }])(
+  const announcing: Record<string, string>[] = [
+    { 'content-length': '0' },
+    { 'content-length': '12' },
+    { 'transfer-encoding': 'chunked' },
+  ];
+
+  it.each(announcing)(
     'reads the body of a request that announces one (%o) before the handler',
     async (headers) => {
       expect(await intercept(headers)).toEqual({ parsed: 1, answer: 'answer' });
