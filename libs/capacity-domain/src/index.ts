@@ -135,7 +135,7 @@ export { dateNotReached, MISFIT_REASONS, planMisfit } from './reservation/plan-f
 export { PlanChanges } from './reservation/plan-changes';
 export type { MisfitReason, PlanMisfit, PlannedStep } from './reservation/plan-fit';
 export { capacityOn, counterKey, overrunCounters, takersOver } from './reservation/counter-overrun';
-export type { CounterLoad, CounterTaker } from './reservation/counter-overrun';
+export type { CounterLoad, CounterOverrun, CounterTaker } from './reservation/counter-overrun';
 
 export type {
   OutcomeEvent,

@@ -10,8 +10,9 @@ export type { HoldingReservation } from '@delivery/capacity-domain';
 export const HOLDING_RESERVATIONS = Symbol('HOLDING_RESERVATIONS');
 
 export interface HoldingReservations {
-  /** Counters with used units on `from` (YYYY-MM-DD) or later. */
-  counterLoads(from: string): Promise<CounterLoad[]>;
+  /** Counters with used units on `from` (YYYY-MM-DD) or later, a bounded batch at a time (the next once `visit`
+   *  has settled). */
+  eachCounterLoad(from: string, visit: (batch: CounterLoad[]) => Promise<void>): Promise<void>;
   /** The reservations holding at `now`, in no particular order, a bounded batch at a time (the next once `visit`
    *  has settled); what each took only `withTaken` (else empty). */
   eachHolding(

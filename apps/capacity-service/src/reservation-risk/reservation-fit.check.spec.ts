@@ -32,8 +32,8 @@ class FakeHoldingReservations implements HoldingReservations {
     private readonly holding: HoldingReservation[],
     private readonly loads: CounterLoad[] = [],
   ) {}
-  async counterLoads(): Promise<CounterLoad[]> {
-    return this.loads;
+  async eachCounterLoad(_from: string, visit: (batch: CounterLoad[]) => Promise<void>): Promise<void> {
+    await visit(this.loads);
   }
   async eachHolding(
     _now: Date,

@@ -14,6 +14,7 @@ import {
   takersOver,
   type CalculateDeliveryCapacityRequest,
   type CapacityOutcome,
+  type CounterOverrun,
   type CounterTaker,
   type EarliestPromise,
   type GroupPlan,
@@ -87,16 +88,19 @@ export class ReservationFitCheck {
     const today = businessDate(after.settings.timezone, now);
     const pacer = newPacer();
     const changes = await runInSlices(PlanChanges.between(before, after), pacer);
-    const loads = await this.reservations.counterLoads(today);
-    const overrun = await runInSlices(overrunCounters(after, loads), pacer);
+    const overrun = new Map<string, CounterOverrun>();
+    await this.reservations.eachCounterLoad(today, async (loads) => {
+      await runInSlices(overrunCounters(after, loads, overrun), pacer);
+    });
     const overrunBefore = onlyBrokenByChange
-      ? await runInSlices(overrunCounters(before, loads), pacer)
+      ? await runInSlices(
+          overrunCounters(
+            before,
+            [...overrun.values()].map(({ load }) => load),
+          ),
+          pacer,
+        )
       : null;
-    const used = new Map<string, number>();
-    await runInSlices(
-      eachInSlices(loads, (load) => used.set(counterKey(load.scope, load.ref, load.date), load.used)),
-      pacer,
-    );
     const risks = new Map<string, ReservationRisk>();
     const takers = new Map<string, CounterTaker[]>();
     const firstTaker = new Map<string, TakerRank>();
@@ -144,7 +148,7 @@ export class ReservationFitCheck {
     const counters = [...takers].sort(([a], [b]) =>
       compareRanks(firstTaker.get(a) as TakerRank, firstTaker.get(b) as TakerRank),
     );
-    await runInSlices(this.overrunRisks(overrun, overrunBefore, used, counters, takersOf, risks), pacer);
+    await runInSlices(this.overrunRisks(overrun, overrunBefore, counters, takersOf, risks), pacer);
     await this.lateRisks(before, after, now, timed, risks);
     const sorted = await runInSlices(sortInSlices([...risks.values()], byDeliveryThenTaken), pacer);
     const byReason = Object.fromEntries(MISFIT_REASONS.map((reason) => [reason, 0])) as Record<
@@ -162,20 +166,20 @@ export class ReservationFitCheck {
    * those already past the capacity `overrunBefore` gives (when given); in slices.
    */
   private *overrunRisks(
-    overrun: ReadonlyMap<string, number>,
-    overrunBefore: ReadonlyMap<string, number> | null,
-    used: ReadonlyMap<string, number>,
+    overrun: ReadonlyMap<string, CounterOverrun>,
+    overrunBefore: ReadonlyMap<string, CounterOverrun> | null,
     takers: readonly (readonly [string, CounterTaker[]])[],
     holdings: ReadonlyMap<string, Holding>,
     risks: Map<string, ReservationRisk>,
   ): Steps<void> {
     yield* eachInSlices(takers, ([key, list]) => {
       const [scope, ref, date] = key.split('|') as [PlanMisfit['scope'], string, string];
-      const capacityBefore = overrunBefore?.get(key);
+      const { load, capacity } = overrun.get(key) as CounterOverrun;
+      const capacityBefore = overrunBefore?.get(key)?.capacity;
       const already = new Set(
-        capacityBefore === undefined ? [] : takersOver(capacityBefore, used.get(key) ?? 0, list),
+        capacityBefore === undefined ? [] : takersOver(capacityBefore, load.used, list),
       );
-      for (const identifier of takersOver(overrun.get(key) ?? 0, used.get(key) ?? 0, list)) {
+      for (const identifier of takersOver(capacity, load.used, list)) {
         const holding = holdings.get(identifier);
         if (holding === undefined || risks.has(identifier) || already.has(identifier)) continue;
         const index = holding.selections.findIndex((s) =>
