@@ -145,8 +145,11 @@ export class ReservationFitCheck {
       runInSlices(eachInSlices(batch, visit), pacer),
     );
     // the counters in the order their first taker took them: the one a reservation over several is named by
-    const counters = [...takers].sort(([a], [b]) =>
-      compareRanks(firstTaker.get(a) as TakerRank, firstTaker.get(b) as TakerRank),
+    const counters = await runInSlices(
+      sortInSlices([...takers], ([a], [b]) =>
+        compareRanks(firstTaker.get(a) as TakerRank, firstTaker.get(b) as TakerRank),
+      ),
+      pacer,
     );
     await runInSlices(this.overrunRisks(overrun, overrunBefore, counters, takersOf, risks), pacer);
     await this.lateRisks(before, after, now, timed, risks);
