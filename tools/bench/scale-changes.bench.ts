@@ -10,25 +10,16 @@
  * runs.
  */
 import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
-import { scrape } from './bench-services';
-import { round } from './load';
 import {
-  calculationClient,
+  configurationRuns,
   freshService,
-  loadAverage,
-  ms,
   nationalWorld,
   putConfiguration,
   sendTo,
-  timed,
+  sizeFrom,
   worldOf,
   type World,
 } from './scale-world';
-
-const size = (name: string): number | null => {
-  const value = process.env[name];
-  return value === undefined || value === '' ? null : Number(value);
-};
 
 /** The same document with its first route one day slower. */
 function oneRouteChanged(world: World): string {
@@ -42,40 +33,13 @@ const scenario: BenchScenario = {
   title: 'Preview, roll back and compare at national scale, calculations meanwhile',
   target: 'each within the time of a PUT of that network; worst calculation while it runs ≤ 100 ms',
   async run(): Promise<BenchResult> {
-    const routes = size('CHANGES_ROUTES');
+    const routes = sizeFrom('CHANGES_ROUTES');
     const national = routes === null ? nationalWorld() : worldOf(routes);
-    const large = worldOf(size('CHANGES_LARGE_ROUTES') ?? 100_000);
+    const large = worldOf(sizeFrom('CHANGES_LARGE_ROUTES') ?? 100_000);
     const service = await freshService('delivery_bench_changes');
     const rows: BenchResult['rows'] = [];
     const summary: string[] = [];
-    const lag = 'nodejs_eventloop_lag_max_seconds';
-    const during = async (world: World, work: () => Promise<string>) => {
-      const client = await calculationClient(service, JSON.stringify(world.network.requests.explicitOrigins));
-      try {
-        await scrape(service.app, lag); // resets the max
-        const run = await client.during(() => timed(work));
-        return { ...run, stallMs: (await scrape(service.app, lag)) * 1000 };
-      } finally {
-        client.close();
-      }
-    };
-    const row = (
-      subject: string,
-      run: { value: { ms: number }; latency: { max: number; count: number }; stallMs: number },
-    ) => {
-      rows.push({
-        subject: `${subject} (load avg ${loadAverage()})`,
-        figures: [
-          ms(run.value.ms),
-          {
-            metric: `worst of ${run.latency.count} calculations during it`,
-            value: run.latency.max,
-            unit: 'ms',
-          },
-          { metric: 'longest event-loop delay', value: round(run.stallMs, 1), unit: 'ms' },
-        ],
-      });
-    };
+    const { during, row } = configurationRuns(service, rows);
     try {
       const changed = oneRouteChanged(national);
       await putConfiguration(service, national.text); // version 1

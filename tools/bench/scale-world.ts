@@ -10,8 +10,10 @@ import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
 import { bearer, mintToken } from '@delivery/auth/testing';
 import type { AppProcess } from '@delivery/platform/testing';
+import type { BenchResult } from './bench-scenario';
+import { scrape } from './bench-services';
 import { GeneratedNetwork, generateNetwork, NATIONAL, networkOfSize } from '../network/network.generator';
-import { BackToBackClient } from './back-to-back';
+import { BackToBackClient, type LatencyFigures } from './back-to-back';
 import { freshBenchDatabase, startBenchCapacityService } from './bench-services';
 import { percentile, round } from './load';
 
@@ -189,3 +191,51 @@ export const seconds = (ms: number) => round(ms / 1000, 2);
 
 /** A time figure in milliseconds. */
 export const ms = (value: number) => ({ metric: 'time', value: round(value), unit: 'ms' });
+
+/** A size from the environment (`RISK_ROUTES=2000`); null when unset or empty. */
+export function sizeFrom(name: string): number | null {
+  const value = process.env[name];
+  return value === undefined || value === '' ? null : Number(value);
+}
+
+/** Configuration work as measured under calculations: its time and answer, the calculations, the longest delay. */
+export interface MeasuredRun {
+  value: { ms: number; value: string };
+  latency: LatencyFigures;
+  stallMs: number;
+}
+
+/**
+ * How the S1 configuration scenarios measure a piece of work: `during` runs it while calculations of `world`'s
+ * reference request go back to back, and reads the worst of them and the service's longest event-loop delay
+ * (`nodejs_eventloop_lag_max_seconds`, reset by a scrape before it); `row` adds the run to `rows`.
+ */
+export function configurationRuns(service: Service, rows: BenchResult['rows']) {
+  const lag = 'nodejs_eventloop_lag_max_seconds';
+  return {
+    async during(world: World, work: () => Promise<string>): Promise<MeasuredRun> {
+      const client = await calculationClient(service, JSON.stringify(world.network.requests.explicitOrigins));
+      try {
+        await scrape(service.app, lag); // resets the max
+        const run = await client.during(() => timed(work));
+        return { ...run, stallMs: (await scrape(service.app, lag)) * 1000 };
+      } finally {
+        client.close();
+      }
+    },
+    row(subject: string, run: MeasuredRun): void {
+      rows.push({
+        subject: `${subject} (load avg ${loadAverage()})`,
+        figures: [
+          ms(run.value.ms),
+          {
+            metric: `worst of ${run.latency.count} calculations during it`,
+            value: run.latency.max,
+            unit: 'ms',
+          },
+          { metric: 'longest event-loop delay', value: round(run.stallMs, 1), unit: 'ms' },
+        ],
+      });
+    },
+  };
+}

@@ -39,7 +39,7 @@ export {
   parseConfigurationInSlices,
   validateConfigurationInSlices,
 } from './configuration/configuration.parser';
-export { eachInSlices, runAtOnce, runInSlices } from './shared/slices';
+export { eachInSlices, runAtOnce, runInSlices, sortInSlices } from './shared/slices';
 export type { Pacer, Steps } from './shared/slices';
 export { snapshotToDocument, snapshotToDocumentInSlices } from './configuration/configuration.exporter';
 export { diffConfigurations, noChanges } from './configuration/configuration.diff';
@@ -131,10 +131,11 @@ export type {
 export { UsedUnits } from './usage/used-units';
 export { earliestPromise } from './reservation/earliest-promise';
 export type { EarliestPromise, GroupKey } from './reservation/earliest-promise';
-export { dateNotReached, MISFIT_REASONS, planMisfit, planTimingChanged } from './reservation/plan-fit';
+export { dateNotReached, MISFIT_REASONS, planMisfit } from './reservation/plan-fit';
+export { PlanChanges } from './reservation/plan-changes';
 export type { MisfitReason, PlanMisfit, PlannedStep } from './reservation/plan-fit';
 export { capacityOn, counterKey, overrunCounters, takersOver } from './reservation/counter-overrun';
-export type { CounterLoad, CounterTaker } from './reservation/counter-overrun';
+export type { CounterLoad, CounterOverrun, CounterTaker } from './reservation/counter-overrun';
 
 export type {
   OutcomeEvent,

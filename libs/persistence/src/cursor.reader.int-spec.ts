@@ -66,4 +66,41 @@ describe('queryInBatches', () => {
     );
     expect(seen).toEqual(['start 1,2,3', 'settled', 'start 4,5,6', 'settled', 'start 7', 'settled']);
   });
+
+  it('reads the next batch ahead when asked, still visiting one batch after the other, in order', async () => {
+    const seen: string[] = [];
+    await db.transaction((sql) =>
+      eachBatch<{ n: number }>(
+        sql,
+        'SELECT n::int AS n FROM generate_series(1, 7) n ORDER BY n',
+        [],
+        async (rows) => {
+          seen.push(`start ${rows.map(({ n }) => n).join(',')}`);
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          seen.push('settled');
+        },
+        3,
+        true,
+      ),
+    );
+    expect(seen).toEqual(['start 1,2,3', 'settled', 'start 4,5,6', 'settled', 'start 7', 'settled']);
+  });
+
+  it("fails with the visitor's error, the batch read ahead dropped", async () => {
+    await expect(
+      db.transaction((sql) =>
+        eachBatch(
+          sql,
+          'SELECT n::int AS n FROM generate_series(1, 7) n ORDER BY n',
+          [],
+          () => {
+            throw new Error('visitor failed');
+          },
+          3,
+          true,
+        ),
+      ),
+    ).rejects.toThrow('visitor failed');
+    expect(await db.query('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+  });
 });

@@ -45,8 +45,10 @@ export async function eachRowInBatches<T>(
 }
 
 /**
- * Each batch of `sql`'s rows handed to `visit` as it arrives; the next is fetched once `visit` has settled, so a
- * visitor that works through a batch in slices (letting the event loop turn) reads the next one only then.
+ * Each batch of `sql`'s rows handed to `visit` as it arrives, one visit after the other. The next batch is fetched
+ * once `visit` has settled, so a visitor that works through a batch in slices (letting the event loop turn) reads
+ * the next one only then; with `readAhead`, it is asked for before `visit` starts on this one, so the server reads
+ * and sends it while this process works (at most two batches in memory).
  */
 export async function eachBatch<T>(
   db: Sql,
@@ -54,13 +56,22 @@ export async function eachBatch<T>(
   parameters: unknown[],
   visit: (rows: T[]) => void | Promise<void>,
   batch = FETCH_ROWS,
+  readAhead = false,
 ): Promise<void> {
   const cursor = `batch_cursor_${++cursors}`;
+  const fetch = `FETCH ${batch} FROM ${cursor}`;
   await db.query(`DECLARE ${cursor} NO SCROLL CURSOR FOR ${sql}`, parameters);
+  let part = await db.query<T>(fetch);
   for (;;) {
-    const part = await db.query<T>(`FETCH ${batch} FROM ${cursor}`);
-    await visit(part);
+    const next = readAhead && part.length === batch ? db.query<T>(fetch) : null;
+    try {
+      await visit(part);
+    } catch (error) {
+      next?.catch(() => undefined); // the transaction fails with `error`; the batch read ahead is not wanted
+      throw error;
+    }
     if (part.length < batch) break;
+    part = await (next ?? db.query<T>(fetch));
   }
   await db.query(`CLOSE ${cursor}`);
 }

@@ -79,14 +79,14 @@ export class PreviewConfigurationUseCase {
       (before, after, index) => promiseChange(compared[index], firstPromise(before), firstPromise(after)),
     );
     const risks = await this.fitCheck.check(active.snapshot, candidate, now, {
-      promises: limit,
+      limit,
       onlyBrokenByChange: true,
     });
     return {
       activeVersion: active.version,
       changes,
       promises: summarizeImpact(impacts, limit),
-      reservations: presentRisks(risks, limit),
+      reservations: presentRisks(risks),
     };
   }
 }

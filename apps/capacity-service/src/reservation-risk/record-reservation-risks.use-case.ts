@@ -23,11 +23,11 @@ export class RecordReservationRisksUseCase {
     if (!(await this.risks.claim(next.version, now))) return null;
     const before = previous?.snapshot ?? next.snapshot;
     const found = await this.fitCheck.check(before, next.snapshot, now, {
-      promises: Number.POSITIVE_INFINITY,
+      limit: Number.POSITIVE_INFINITY,
       onlyBrokenByChange: false,
     });
-    await this.risks.record(next.version, found.map(toRecord), this.clock.now());
-    return found.length;
+    await this.risks.record(next.version, found.listed.map(toRecord), this.clock.now());
+    return found.total;
   }
 }
 

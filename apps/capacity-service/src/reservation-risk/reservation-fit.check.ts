@@ -5,16 +5,20 @@ import {
   dateNotReached,
   eachInSlices,
   earliestPromise,
+  MISFIT_REASONS,
   overrunCounters,
+  PlanChanges,
   planMisfit,
-  planTimingChanged,
   runInSlices,
+  sortInSlices,
   takersOver,
   type CalculateDeliveryCapacityRequest,
   type CapacityOutcome,
+  type CounterOverrun,
   type CounterTaker,
   type EarliestPromise,
   type GroupPlan,
+  type MisfitReason,
   type PlanMisfit,
   type Snapshot,
   type Steps,
@@ -39,24 +43,34 @@ export interface ReservationRisk {
   earliestPromise: EarliestPromise | null;
 }
 
-/** How a check lists: `promises` risks get the earliest promise; `onlyBrokenByChange`: only the reservations
- *  `before` keeps and `after` breaks (a preview), else every one `after` breaks (the active version's list). */
+/** What a check found: every risk counted, by reason, and the first `limit` listed in order. */
+export interface FoundRisks {
+  total: number;
+  byReason: Record<MisfitReason, number>;
+  /** the soonest delivery first, then the order they were taken; each with its earliest promise */
+  listed: ReservationRisk[];
+}
+
+/** How a check lists: the first `limit` risks, each with its earliest promise; `onlyBrokenByChange`: only the
+ *  reservations `before` keeps and `after` breaks (a preview), else every one `after` breaks (the active version's). */
 export interface CheckOptions {
-  promises: number;
+  limit: number;
   onlyBrokenByChange: boolean;
 }
 
 type Holding = Omit<HoldingReservation, 'taken'>;
-/** A holding reservation that keeps its request. */
-type Computable = Holding & { request: CalculateDeliveryCapacityRequest };
+
+/** Requests read and calculated together: a bounded read, then `CapacityCalculator.compare` (which paces itself). */
+const REQUESTS_AT_ONCE = 1000;
 
 /**
  * The reservation check (docs/reservations.md, "When a change breaks a reservation"): every reservation still
  * holding, read in batches, checked against `after` (the domain's `planMisfit`, WINDOW_MOVED against `before`);
  * the reservations past the capacity `after` gives an overrun counter, the last taken first (`takersOver`); and,
- * for plans whose path timing changed, the order computed on both at `now` (`CapacityCalculator.compare`, which
- * paces itself) for DATE_NOT_REACHED. The risks come sorted by delivery date, then the order they were taken; the
- * first `promises` of them carry the earliest promise `after` gives the same order.
+ * for plans whose path timing changed, the order computed on both at `now` (`CapacityCalculator.compare`) for
+ * DATE_NOT_REACHED. A preview checks again only the plans the change reaches (`PlanChanges`): any other fits the
+ * document as it fits the active configuration. The risks are counted by reason; the first `limit`, by delivery
+ * date then the order they were taken, are listed with the earliest promise `after` gives the same order.
  */
 @Injectable()
 export class ReservationFitCheck {
@@ -69,63 +83,85 @@ export class ReservationFitCheck {
     before: Snapshot,
     after: Snapshot,
     now: Date,
-    { promises, onlyBrokenByChange }: CheckOptions,
-  ): Promise<ReservationRisk[]> {
+    { limit, onlyBrokenByChange }: CheckOptions,
+  ): Promise<FoundRisks> {
     const today = businessDate(after.settings.timezone, now);
     const pacer = newPacer();
-    const loads = await this.reservations.counterLoads(today);
-    const overrun = await runInSlices(overrunCounters(after, loads), pacer);
+    const changes = await runInSlices(PlanChanges.between(before, after), pacer);
+    const overrun = new Map<string, CounterOverrun>();
+    await this.reservations.eachCounterLoad(today, async (loads) => {
+      await runInSlices(overrunCounters(after, loads, overrun), pacer);
+    });
     const overrunBefore = onlyBrokenByChange
-      ? await runInSlices(overrunCounters(before, loads), pacer)
+      ? await runInSlices(
+          overrunCounters(
+            before,
+            [...overrun.values()].map(({ load }) => load),
+          ),
+          pacer,
+        )
       : null;
-    const used = new Map<string, number>();
-    await runInSlices(
-      eachInSlices(loads, (load) => used.set(counterKey(load.scope, load.ref, load.date), load.used)),
-      pacer,
-    );
     const risks = new Map<string, ReservationRisk>();
-    const requests = new Map<string, CalculateDeliveryCapacityRequest>();
     const takers = new Map<string, CounterTaker[]>();
+    const firstTaker = new Map<string, TakerRank>();
     const takersOf = new Map<string, Holding>();
-    const timed: Computable[] = [];
+    const timed: Holding[] = [];
     const visit = (reservation: HoldingReservation): void => {
-      const { taken, ...holding } = reservation;
-      if (onlyBrokenByChange && holding.selections.some((s) => planMisfit(before, before, s.plan) !== null))
-        return; // `before` already breaks it: not the change's doing
-      for (const [index, selection] of holding.selections.entries()) {
+      const { selections, taken } = reservation;
+      const timing = selections.some((s) => changes.timingChanged(s.plan));
+      const takes = overrun.size > 0 && taken.some((t) => overrun.has(counterKey(t.scope, t.ref, t.date)));
+      // a plan the change does not reach fits the document as it fits the active configuration: no risk of its own
+      if (onlyBrokenByChange && !timing && !takes && !selections.some((s) => changes.touches(s.plan))) return;
+      if (onlyBrokenByChange && selections.some((s) => planMisfit(before, before, s.plan) !== null)) return; // `before` already breaks it: not the change's doing
+      const holding: Holding = {
+        identifier: reservation.identifier,
+        status: reservation.status,
+        createdAt: reservation.createdAt,
+        selections,
+      };
+      for (const [index, selection] of selections.entries()) {
         const misfit = planMisfit(before, after, selection.plan);
         if (misfit !== null) {
           risks.set(holding.identifier, risk(holding, index, misfit));
-          if (holding.request !== null) requests.set(holding.identifier, holding.request);
           return;
         }
       }
-      for (const take of taken) {
-        const key = counterKey(take.scope, take.ref, take.date);
-        if (!overrun.has(key)) continue;
-        const list = takers.get(key) ?? [];
-        list.push({ identifier: holding.identifier, takenAt: holding.createdAt, units: take.units });
-        takers.set(key, list);
-        takersOf.set(holding.identifier, holding);
-      }
-      const { request } = holding;
-      if (request !== null && holding.selections.some((s) => planTimingChanged(before, after, s.plan)))
-        timed.push({ ...holding, request });
+      if (takes)
+        for (const [index, take] of taken.entries()) {
+          const key = counterKey(take.scope, take.ref, take.date);
+          if (!overrun.has(key)) continue;
+          const list = takers.get(key) ?? [];
+          list.push({ identifier: holding.identifier, takenAt: holding.createdAt, units: take.units });
+          takers.set(key, list);
+          const rank = { takenAt: holding.createdAt.getTime(), identifier: holding.identifier, index };
+          const first = firstTaker.get(key);
+          if (first === undefined || compareRanks(rank, first) < 0) firstTaker.set(key, rank);
+          takersOf.set(holding.identifier, holding);
+        }
+      if (timing) timed.push(holding);
     };
     // each batch in slices: the event loop turns between them, calculations are answered meanwhile
-    await this.reservations.eachHolding(now, (batch) => runInSlices(eachInSlices(batch, visit), pacer));
-    await runInSlices(this.overrunRisks(overrun, overrunBefore, used, takers, takersOf, risks), pacer);
-    for (const [identifier, holding] of takersOf)
-      if (risks.has(identifier) && holding.request !== null) requests.set(identifier, holding.request);
-    await this.lateRisks(before, after, now, timed, risks);
-    const sorted = [...risks.values()].sort(
-      (a, b) =>
-        compare(a.selection.deliveryDate, b.selection.deliveryDate) ||
-        a.createdAt.getTime() - b.createdAt.getTime() ||
-        compare(a.identifier, b.identifier),
+    await this.reservations.eachHolding(now, overrun.size > 0, (batch) =>
+      runInSlices(eachInSlices(batch, visit), pacer),
     );
-    await this.promise(before, after, now, sorted.slice(0, promises), requests);
-    return sorted;
+    // the counters in the order their first taker took them: the one a reservation over several is named by
+    const counters = await runInSlices(
+      sortInSlices([...takers], ([a], [b]) =>
+        compareRanks(firstTaker.get(a) as TakerRank, firstTaker.get(b) as TakerRank),
+      ),
+      pacer,
+    );
+    await runInSlices(this.overrunRisks(overrun, overrunBefore, counters, takersOf, risks), pacer);
+    await this.lateRisks(before, after, now, timed, risks);
+    const sorted = await runInSlices(sortInSlices([...risks.values()], byDeliveryThenTaken), pacer);
+    const byReason = Object.fromEntries(MISFIT_REASONS.map((reason) => [reason, 0])) as Record<
+      MisfitReason,
+      number
+    >;
+    for (const { misfit } of sorted) byReason[misfit.reason] += 1;
+    const listed = sorted.slice(0, limit);
+    await this.promise(before, after, now, listed);
+    return { total: sorted.length, byReason, listed };
   }
 
   /**
@@ -133,20 +169,20 @@ export class ReservationFitCheck {
    * those already past the capacity `overrunBefore` gives (when given); in slices.
    */
   private *overrunRisks(
-    overrun: ReadonlyMap<string, number>,
-    overrunBefore: ReadonlyMap<string, number> | null,
-    used: ReadonlyMap<string, number>,
-    takers: ReadonlyMap<string, CounterTaker[]>,
+    overrun: ReadonlyMap<string, CounterOverrun>,
+    overrunBefore: ReadonlyMap<string, CounterOverrun> | null,
+    takers: readonly (readonly [string, CounterTaker[]])[],
     holdings: ReadonlyMap<string, Holding>,
     risks: Map<string, ReservationRisk>,
   ): Steps<void> {
-    yield* eachInSlices([...takers], ([key, list]) => {
+    yield* eachInSlices(takers, ([key, list]) => {
       const [scope, ref, date] = key.split('|') as [PlanMisfit['scope'], string, string];
-      const capacityBefore = overrunBefore?.get(key);
+      const { load, capacity } = overrun.get(key) as CounterOverrun;
+      const capacityBefore = overrunBefore?.get(key)?.capacity;
       const already = new Set(
-        capacityBefore === undefined ? [] : takersOver(capacityBefore, used.get(key) ?? 0, list),
+        capacityBefore === undefined ? [] : takersOver(capacityBefore, load.used, list),
       );
-      for (const identifier of takersOver(overrun.get(key) ?? 0, used.get(key) ?? 0, list)) {
+      for (const identifier of takersOver(capacity, load.used, list)) {
         const holding = holdings.get(identifier);
         if (holding === undefined || risks.has(identifier) || already.has(identifier)) continue;
         const index = holding.selections.findIndex((s) =>
@@ -160,65 +196,87 @@ export class ReservationFitCheck {
     });
   }
 
-  /** DATE_NOT_REACHED: the order computed on both configurations no longer lists the reserved date on `after`. */
+  /**
+   * DATE_NOT_REACHED: the order computed on both configurations no longer lists the reserved date on `after`;
+   * the requests read and calculated `REQUESTS_AT_ONCE` at a time.
+   */
   private async lateRisks(
     before: Snapshot,
     after: Snapshot,
     now: Date,
-    timed: readonly Computable[],
+    timed: readonly Holding[],
     risks: Map<string, ReservationRisk>,
   ): Promise<void> {
-    await this.calculator.compare(
-      before,
-      after,
-      timed.map((holding) => holding.request),
-      now,
-      (was, is, index) => {
-        const holding = timed[index];
-        for (const [at, selection] of holding.selections.entries()) {
-          const last = selection.plan[selection.plan.length - 1];
-          if (!dateNotReached(selection.deliveryDate, datesOf(was, selection), datesOf(is, selection)))
-            continue;
-          const misfit = {
-            reason: 'DATE_NOT_REACHED' as const,
-            scope: last.scope,
-            ref: last.ref,
-            date: last.date,
-          };
-          risks.set(holding.identifier, {
-            ...risk(holding, at, misfit),
-            earliestPromise: earliestPromise(plansOf(is), selection),
-          });
-          return;
-        }
-      },
-    );
+    for (let start = 0; start < timed.length; start += REQUESTS_AT_ONCE) {
+      const chunk = timed.slice(start, start + REQUESTS_AT_ONCE);
+      const requests = await this.reservations.requestsOf(chunk.map((holding) => holding.identifier));
+      const computable = chunk.filter((holding) => requests.has(holding.identifier));
+      await this.calculator.compare(
+        before,
+        after,
+        computable.map((holding) => requests.get(holding.identifier) as CalculateDeliveryCapacityRequest),
+        now,
+        (was, is, index) => {
+          const holding = computable[index];
+          for (const [at, selection] of holding.selections.entries()) {
+            const last = selection.plan[selection.plan.length - 1];
+            if (!dateNotReached(selection.deliveryDate, datesOf(was, selection), datesOf(is, selection)))
+              continue;
+            const misfit = {
+              reason: 'DATE_NOT_REACHED' as const,
+              scope: last.scope,
+              ref: last.ref,
+              date: last.date,
+            };
+            risks.set(holding.identifier, {
+              ...risk(holding, at, misfit),
+              earliestPromise: earliestPromise(plansOf(is), selection),
+            });
+            return;
+          }
+        },
+      );
+    }
   }
 
-  /** The earliest promise `after` gives the order of each listed risk that has none yet. */
+  /**
+   * The earliest promise `after` gives the order of each listed risk but DATE_NOT_REACHED (computed with it), when
+   * the reservation kept its request; `REQUESTS_AT_ONCE` at a time.
+   */
   private async promise(
     before: Snapshot,
     after: Snapshot,
     now: Date,
     listed: readonly ReservationRisk[],
-    requests: ReadonlyMap<string, CalculateDeliveryCapacityRequest>,
   ): Promise<void> {
-    const wanted = listed.flatMap((entry) => {
-      const request = requests.get(entry.identifier);
-      return entry.earliestPromise === null && request !== undefined ? [{ entry, request }] : [];
-    });
-    await this.calculator.compare(
-      before,
-      after,
-      wanted.map(({ request }) => request),
-      now,
-      (_was, is, index) => {
-        const { entry } = wanted[index];
-        entry.earliestPromise = earliestPromise(plansOf(is), entry.selection);
-      },
-    );
+    const wanted = listed.filter((entry) => entry.misfit.reason !== 'DATE_NOT_REACHED');
+    for (let start = 0; start < wanted.length; start += REQUESTS_AT_ONCE) {
+      const chunk = wanted.slice(start, start + REQUESTS_AT_ONCE);
+      const requests = await this.reservations.requestsOf(chunk.map((entry) => entry.identifier));
+      const computable = chunk.filter((entry) => requests.has(entry.identifier));
+      await this.calculator.compare(
+        before,
+        after,
+        computable.map((entry) => requests.get(entry.identifier) as CalculateDeliveryCapacityRequest),
+        now,
+        (_was, is, index) => {
+          const entry = computable[index];
+          entry.earliestPromise = earliestPromise(plansOf(is), entry.selection);
+        },
+      );
+    }
   }
 }
+
+/** When a reservation took a counter: its time, identifier and the take's place in its `taken`. */
+interface TakerRank {
+  takenAt: number;
+  identifier: string;
+  index: number;
+}
+
+const compareRanks = (a: TakerRank, b: TakerRank): number =>
+  a.takenAt - b.takenAt || compare(a.identifier, b.identifier) || a.index - b.index;
 
 function risk(holding: Holding, index: number, misfit: PlanMisfit): ReservationRisk {
   const { plan: _plan, ...selection } = holding.selections[index];
@@ -231,6 +289,11 @@ function risk(holding: Holding, index: number, misfit: PlanMisfit): ReservationR
     earliestPromise: null,
   };
 }
+
+const byDeliveryThenTaken = (a: ReservationRisk, b: ReservationRisk): number =>
+  compare(a.selection.deliveryDate, b.selection.deliveryDate) ||
+  a.createdAt.getTime() - b.createdAt.getTime() ||
+  compare(a.identifier, b.identifier);
 
 const plansOf = (outcome: CapacityOutcome): readonly GroupPlan[] =>
   outcome.kind !== 'invalid' && outcome.layout === 'A' ? outcome.groupPlans : [];

@@ -4,7 +4,7 @@ import type {
   ReservationRiskResponse,
   ReservationRisksResponse,
 } from '@delivery/contracts';
-import type { ReservationRisk } from './reservation-fit.check';
+import type { FoundRisks, ReservationRisk } from './reservation-fit.check';
 
 /** One risk as answered. */
 export function presentRisk(risk: ReservationRisk): ReservationRiskResponse {
@@ -21,12 +21,10 @@ export function presentRisk(risk: ReservationRisk): ReservationRiskResponse {
   };
 }
 
-/** Every risk counted by reason, the first `limit` listed. */
-export function presentRisks(risks: readonly ReservationRisk[], limit: number): ReservationRisksResponse {
-  const byReason = Object.fromEntries(RESERVATION_RISK_REASONS.map((reason) => [reason, 0])) as Record<
-    ReservationRiskReason,
-    number
-  >;
-  for (const risk of risks) byReason[risk.misfit.reason] += 1;
-  return { total: risks.length, byReason, listed: risks.slice(0, limit).map(presentRisk) };
+/** Every risk counted by reason (every reason of the contract present), those the check listed. */
+export function presentRisks(found: FoundRisks): ReservationRisksResponse {
+  const byReason = Object.fromEntries(
+    RESERVATION_RISK_REASONS.map((reason) => [reason, found.byReason[reason]]),
+  ) as Record<ReservationRiskReason, number>;
+  return { total: found.total, byReason, listed: found.listed.map(presentRisk) };
 }

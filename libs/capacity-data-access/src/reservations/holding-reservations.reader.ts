@@ -1,31 +1,71 @@
 /**
  * The reads of the reservation check (docs/reservations.md, "When a change breaks a reservation"): the counters
- * with used units from a day on, and every reservation still holding (HELD with its hold running, or CONFIRMED)
- * through a cursor, `FETCH_ROWS` at a time, so 100k reservations are never one result in memory nor one callback.
+ * with used units from a day on (one per reservation and window at least: read in batches too); every reservation still holding (HELD with its hold running, or CONFIRMED) through
+ * a cursor, `FETCH_ROWS` at a time, so 100k reservations are never one result in memory nor one callback, the next
+ * batch read ahead while the check works through one — only the columns the check reads, in the table's order
+ * (no sort of 100k rows: the check orders what it lists), what each took only when asked;
+ * and the requests kept with the few reservations the check calculates again.
  */
 import { eachBatch, type Database } from '@delivery/persistence';
-import type { CounterLoad, HoldingReservation } from '@delivery/capacity-domain';
+import type {
+  CalculateDeliveryCapacityRequest,
+  CounterLoad,
+  HoldingReservation,
+} from '@delivery/capacity-domain';
 
 const LOADS = `
   SELECT scope, ref, to_char(date, 'YYYY-MM-DD') AS date, used::integer AS used
   FROM capacity_counters WHERE used > 0 AND date >= $1::date`;
 
 const HOLDING = `
-  SELECT identifier, status, created_at AS "createdAt", selections, taken, request
+  SELECT identifier, status, floor(extract(epoch FROM created_at) * 1000)::float8 AS "createdAt", selections,
+    CASE WHEN $2::boolean THEN taken ELSE '[]'::jsonb END AS taken
   FROM capacity_reservations
-  WHERE status = 'CONFIRMED' OR (status = 'HELD' AND hold_expires_at > $1)
-  ORDER BY created_at, identifier`;
+  WHERE status = 'CONFIRMED' OR (status = 'HELD' AND hold_expires_at > $1)`;
+
+const REQUESTS = `
+  SELECT identifier, request FROM capacity_reservations
+  WHERE identifier = ANY($1::text[]) AND request IS NOT NULL`;
 
 export class HoldingReservationsReader {
   constructor(private readonly database: Database) {}
 
-  /** Counters with used units on `from` or later. */
-  counterLoads(from: string): Promise<CounterLoad[]> {
-    return this.database.query<CounterLoad>(LOADS, [from]);
+  /** Counters with used units on `from` or later, a batch at a time; `visit` may pause. */
+  async eachCounterLoad(from: string, visit: (batch: CounterLoad[]) => Promise<void>): Promise<void> {
+    await this.database.transaction((sql) =>
+      eachBatch<CounterLoad>(sql, LOADS, [from], visit, undefined, true),
+    );
   }
 
-  /** The reservations holding at `now`, in the order they were taken, a batch at a time; `visit` may pause. */
-  async eachHolding(now: Date, visit: (batch: HoldingReservation[]) => Promise<void>): Promise<void> {
-    await this.database.transaction((sql) => eachBatch<HoldingReservation>(sql, HOLDING, [now], visit));
+  /** The reservations holding at `now`, a batch at a time, `taken` read only when `withTaken`; `visit` may pause. */
+  async eachHolding(
+    now: Date,
+    withTaken: boolean,
+    visit: (batch: HoldingReservation[]) => Promise<void>,
+  ): Promise<void> {
+    await this.database.transaction((sql) =>
+      eachBatch<HoldingReservation>(
+        sql,
+        HOLDING,
+        [now, withTaken],
+        (batch) => {
+          // milliseconds since the epoch, as the driver's own parse would truncate them, without parsing text
+          for (const row of batch) row.createdAt = new Date(row.createdAt as unknown as number);
+          return visit(batch);
+        },
+        undefined,
+        true,
+      ),
+    );
+  }
+
+  /** The requests kept with these reservations; one that kept none is absent. */
+  async requestsOf(identifiers: readonly string[]): Promise<Map<string, CalculateDeliveryCapacityRequest>> {
+    if (identifiers.length === 0) return new Map();
+    const rows = await this.database.query<{ identifier: string; request: CalculateDeliveryCapacityRequest }>(
+      REQUESTS,
+      [identifiers],
+    );
+    return new Map(rows.map((row) => [row.identifier, row.request]));
   }
 }

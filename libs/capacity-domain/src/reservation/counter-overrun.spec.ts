@@ -27,9 +27,13 @@ describe('counter overrun', () => {
       { scope: 'PICKING' as const, ref: 'CD01', date: '2026-11-23', used: 2 },
     ];
     expect([...runAtOnce(overrunCounters(lowered(), loads))]).toEqual([
-      [counterKey('WINDOW', `${ROUTE}:AM`, '2026-11-26'), 1],
+      [counterKey('WINDOW', `${ROUTE}:AM`, '2026-11-26'), { load: loads[0], capacity: 1 }],
     ]);
     expect([...runAtOnce(overrunCounters(demoSnapshot(), loads))]).toEqual([]);
+    // batch after batch into one map
+    const found = runAtOnce(overrunCounters(lowered(), loads.slice(1)));
+    runAtOnce(overrunCounters(lowered(), loads.slice(0, 1), found));
+    expect([...found.keys()]).toEqual([counterKey('WINDOW', `${ROUTE}:AM`, '2026-11-26')]);
   });
 
   it('the reservations over are the last taken; units used by an import come first', () => {

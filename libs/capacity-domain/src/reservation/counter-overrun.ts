@@ -39,17 +39,24 @@ export function capacityOn(
   return override !== undefined ? override : counter.capacity;
 }
 
-/** The counters `snapshot` overruns, by `counterKey`, with the capacity it gives them; in slices. */
+/** A counter a configuration overruns: its load, and the capacity the configuration gives it that day. */
+export interface CounterOverrun {
+  readonly load: CounterLoad;
+  readonly capacity: number;
+}
+
+/** The counters of `loads` that `snapshot` overruns, added to `into` by `counterKey`; in slices. */
 export function* overrunCounters(
   snapshot: Snapshot,
   loads: readonly CounterLoad[],
-): Steps<Map<string, number>> {
-  const overrun = new Map<string, number>();
-  yield* eachInSlices(loads, ({ scope, ref, date, used }) => {
-    const capacity = capacityOn(snapshot, scope, ref, date);
-    if (capacity !== null && used > capacity) overrun.set(counterKey(scope, ref, date), capacity);
+  into = new Map<string, CounterOverrun>(),
+): Steps<Map<string, CounterOverrun>> {
+  yield* eachInSlices(loads, (load) => {
+    const capacity = capacityOn(snapshot, load.scope, load.ref, load.date);
+    if (capacity !== null && load.used > capacity)
+      into.set(counterKey(load.scope, load.ref, load.date), { load, capacity });
   });
-  return overrun;
+  return into;
 }
 
 /** The identifiers of the takers past `capacity`, in the order they were taken. */

@@ -95,31 +95,6 @@ const windowOf = (route: RouteModel | undefined, code: string) =>
   route?.windows.find((window) => window.code === code);
 
 /**
- * Whether the timing of a plan's path differs between the two configurations (a node's processing days or picking
- * cut-off, a route's lead time), so that the date it reaches may too: only such plans are computed again to find
- * DATE_NOT_REACHED, the rest reach what they reached.
- */
-export function planTimingChanged(before: Snapshot, after: Snapshot, plan: readonly PlannedStep[]): boolean {
-  for (const step of plan) {
-    if (step.scope === 'PICKING') {
-      const was = before.nodeByCode.get(step.ref);
-      const is = after.nodeByCode.get(step.ref);
-      if (
-        was !== undefined &&
-        is !== undefined &&
-        (was.processingDays !== is.processingDays || was.pickingCutoffMinutes !== is.pickingCutoffMinutes)
-      )
-        return true;
-    } else if (step.scope === 'DISPATCH') {
-      const was = before.routeByCode.get(step.ref);
-      const is = after.routeByCode.get(step.ref);
-      if (was !== undefined && is !== undefined && was.leadTimeDays !== is.leadTimeDays) return true;
-    }
-  }
-  return false;
-}
-
-/**
  * DATE_NOT_REACHED: the active configuration lists the reserved date for the order's group and the other does not,
  * both computed at one instant; a date beyond the active listing counts as reached until the other's earliest date
  * passes it (so the change moved it, not the passing of time or a counter).

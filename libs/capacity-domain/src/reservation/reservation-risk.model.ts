@@ -3,17 +3,18 @@
  * reservations still holding, and the risks a configuration version finds among them.
  */
 import type { CounterScope } from '../configuration/configuration-document.types';
-import type { CalculateDeliveryCapacityRequest } from '../request/capacity-request.types';
 import type { CounterTake, ReservationStatus, ReservedSelection } from './reservation.model';
 
-/** A reservation as the check reads it. */
+/**
+ * A reservation as the check reads it: its plans, and what it took when the check needs it (a counter over its new
+ * capacity; else empty). Its request is read apart, for the few the check calculates again.
+ */
 export interface HoldingReservation {
   identifier: string;
   status: ReservationStatus;
   createdAt: Date;
   selections: ReservedSelection[];
   taken: CounterTake[];
-  request: CalculateDeliveryCapacityRequest | null;
 }
 
 /** A reservation at risk as written. */
