@@ -221,7 +221,8 @@ export class ReservationFitCheck {
 }
 
 function risk(holding: Holding, index: number, misfit: PlanMisfit): ReservationRisk {
-  const { plan: _plan, ...selection } = holding.selections[index];
+  const { origin, dispatchMode, destination, deliveryDate, deliveryWindow } = holding.selections[index];
+  const selection = { origin, dispatchMode, destination, deliveryDate, deliveryWindow };
   return {
     identifier: holding.identifier,
     status: holding.status,
