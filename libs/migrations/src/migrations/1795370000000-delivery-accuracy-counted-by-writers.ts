@@ -202,8 +202,12 @@ const PLANNED = `
         removed delivery_promises[];
         added delivery_promises[];
       BEGIN
-        SELECT array_agg(p ORDER BY p.selection) INTO removed FROM delivery_promises p
-        WHERE p.reservation_identifier = identifier AND p.selection < jsonb_array_length(selections);
+        -- locked first: what is uncounted is the row as it is when rewritten (an evaluation may have just changed it)
+        SELECT array_agg(locked.p) INTO removed FROM (
+          SELECT p FROM delivery_promises p
+          WHERE p.reservation_identifier = identifier AND p.selection < jsonb_array_length(selections)
+          ORDER BY p.selection FOR UPDATE
+        ) AS locked;
         WITH written AS (
           INSERT INTO delivery_promises AS p (reservation_identifier, selection, origin, dispatch_mode, destination,
             route, delivery_window, promised_date, picking_date, departure_date, reserved_at, confirmed_at, stale)
