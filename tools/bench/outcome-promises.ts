@@ -5,8 +5,8 @@ import { Client } from 'pg';
  * needed to measure what reads and writes `delivery_promises`): `count` promises on `routes` routes, promised over the
  * `days` days up to `last`, planned picking 2 days and departure 1 day before; when `delivered`, each delivered with a
  * delay of −1 to +2 days (mostly 0) and its outcome stored as the service would have stored it. The day rows
- * (`delivery_accuracy_days`) are counted from them in one statement, as the migration that introduced them did: the
- * promises are written here without the statements that count them as they write.
+ * (`delivery_accuracy_days`) are counted from them once (`delivery_accuracy_days_recount()`): the promises are written
+ * here without the statements that count them as they write.
  */
 export async function insertPromises(
   url: string,
@@ -28,12 +28,7 @@ export async function insertPromises(
          LATERAL (SELECT $4::date - (i % $3) AS p, (ARRAY[-1, 0, 0, 0, 0, 0, 0, 1, 1, 2])[1 + (i * 7) % 10] AS d) AS x`,
       [options.count, options.routes, options.days, options.last, options.delivered],
     );
-    await client.query(
-      `INSERT INTO delivery_accuracy_days
-       SELECT promised_date, coalesce(route, ''), origin, destination, dispatch_mode, coalesce(delivery_window, ''),
-         state, delay_days, coalesce(slipped_step, ''), count(*), sum(failed_attempts), sum(ignored_events)
-       FROM delivery_promises GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9`,
-    );
+    await client.query('SELECT delivery_accuracy_days_recount()');
     await client.query('ANALYZE delivery_promises');
     await client.query('ANALYZE delivery_accuracy_days');
   } finally {

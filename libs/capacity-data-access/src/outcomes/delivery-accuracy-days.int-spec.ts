@@ -116,6 +116,17 @@ describe('delivery_accuracy_days', () => {
     expect(await db.query(DAY_ROWS)).toEqual(await db.query(RECOUNT));
   });
 
+  it('a promise written by hand is not counted until the day rows are recounted', async () => {
+    await db.query(
+      `UPDATE delivery_promises SET state = 'CANCELLED' WHERE reservation_identifier = 'C'`, // as a previous version would
+    );
+    expect(await db.query(DAY_ROWS)).not.toEqual(await db.query(RECOUNT));
+    expect(await db.query('SELECT delivery_accuracy_days_recount()::int AS rows')).toEqual([{ rows: 1 }]);
+    expect(await db.query(DAY_ROWS)).toEqual([
+      { day: '2026-11-21', route: '', state: 'CANCELLED', delay: null, step: '', promises: 1, failed: 0 },
+    ]);
+  });
+
   it('a move rewrites the promises to the new plan and counts them again; the window hours follow', async () => {
     await confirm('M', [selection('R1', '2026-11-24'), selection('R1', '2026-11-24')]);
     await save([delivered('M', '2026-11-25', 1, 'DEPARTURE')]);

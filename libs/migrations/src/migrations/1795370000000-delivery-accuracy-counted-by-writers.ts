@@ -18,7 +18,9 @@ const KEY = '1, 2, 3, 4, 5, 6, 7, 8, 9';
  *  - the evaluation (`OutcomeSteps.save`) and the retention (`OutcomeEventRepository.removeBefore`) call
  *    `delivery_accuracy_days_add` with the rows their statement replaced and wrote.
  * A release only marks promises (`released`, `stale`), which is no key: the evaluation that follows counts it.
- * The day rows are recounted from `delivery_promises` once here, so they start exact whatever happened before.
+ * `delivery_accuracy_days_recount()` counts the day rows again from `delivery_promises` (writers of promises wait
+ * meanwhile): once here, and once more after the rollout (docs/operations.md), for the evaluations of the pods
+ * still running the previous version, which write promises without counting them.
  */
 export class DeliveryAccuracyCountedByWriters1795370000000 implements MigrationInterface {
   name = 'DeliveryAccuracyCountedByWriters1795370000000';
@@ -174,12 +176,22 @@ export class DeliveryAccuracyCountedByWriters1795370000000 implements MigrationI
         RETURN NEXT;
       END
       $$`);
-    await queryRunner.query('TRUNCATE delivery_accuracy_days');
     await queryRunner.query(`
-      INSERT INTO delivery_accuracy_days
-      SELECT promised_date, coalesce(route, ''), origin, destination, dispatch_mode, coalesce(delivery_window, ''),
-        state, delay_days, coalesce(slipped_step, ''), count(*), sum(failed_attempts), sum(ignored_events)
-      FROM delivery_promises GROUP BY ${KEY}`);
+      CREATE FUNCTION delivery_accuracy_days_recount() RETURNS bigint LANGUAGE plpgsql AS $$
+      DECLARE
+        counted bigint;
+      BEGIN
+        LOCK TABLE delivery_promises IN SHARE MODE;
+        TRUNCATE delivery_accuracy_days;
+        INSERT INTO delivery_accuracy_days
+        SELECT promised_date, coalesce(route, ''), origin, destination, dispatch_mode, coalesce(delivery_window, ''),
+          state, delay_days, coalesce(slipped_step, ''), count(*), sum(failed_attempts), sum(ignored_events)
+        FROM delivery_promises GROUP BY ${KEY};
+        GET DIAGNOSTICS counted = ROW_COUNT;
+        RETURN counted;
+      END
+      $$`);
+    await queryRunner.query('SELECT delivery_accuracy_days_recount()');
   }
 
   async down(): Promise<void> {
