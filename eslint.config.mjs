@@ -12,8 +12,9 @@ import prettier from 'eslint-config-prettier';
  *  - data-access (persistence, migrations, messaging): domain, contracts, util, data-access;
  *  - apps: any lib, never another app; tooling: anything but apps' internals.
  * Scope: capacity and products never meet except through shared libs; a shared lib depends on shared libs only;
- * the operator commands (scope:operations) use shared libs, and of the products' only their queues' names (the
- * dead-letter commands: `@delivery/products-data-access/topology`).
+ * the operator commands (scope:operations) use shared libs, and of the products and the capacity context only their
+ * queues' names (the dead-letter commands: `@delivery/products-data-access/topology`,
+ * `@delivery/capacity-data-access/topology`).
  * Data access returns records: it may not import the contracts' response classes (a presenter maps).
  * TypeORM only runs the migrations: nothing else imports it.
  */
@@ -150,7 +151,10 @@ export default [
             { sourceTag: 'scope:capacity', onlyDependOnLibsWithTags: ['scope:capacity', 'scope:shared'] },
             { sourceTag: 'scope:products', onlyDependOnLibsWithTags: ['scope:products', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
-            { sourceTag: 'scope:operations', onlyDependOnLibsWithTags: ['scope:shared', 'scope:products'] },
+            {
+              sourceTag: 'scope:operations',
+              onlyDependOnLibsWithTags: ['scope:shared', 'scope:products', 'scope:capacity'],
+            },
           ],
         },
       ],
@@ -207,7 +211,7 @@ export default [
     },
   },
   {
-    // the operator commands load no context's code but the products' queue names (the dead-letter commands)
+    // the operator commands load no context's code but the queue names (the dead-letter commands)
     files: ['apps/operations/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -226,6 +230,16 @@ export default [
               message:
                 "The operator commands use of the products only their queues' names (@delivery/products-data-access/topology).",
             },
+            {
+              group: [
+                '@delivery/capacity-*',
+                '!@delivery/capacity-data-access',
+                '@delivery/capacity-data-access/*',
+                '!@delivery/capacity-data-access/topology',
+              ],
+              message:
+                "The operator commands use of the capacity context only its queues' names (@delivery/capacity-data-access/topology).",
+            },
           ],
           paths: [
             ...appAndLibImports.paths,
@@ -233,6 +247,11 @@ export default [
               name: '@delivery/products-data-access',
               message:
                 "The operator commands use of the products only their queues' names (@delivery/products-data-access/topology).",
+            },
+            {
+              name: '@delivery/capacity-data-access',
+              message:
+                "The operator commands use of the capacity context only its queues' names (@delivery/capacity-data-access/topology).",
             },
           ],
         },

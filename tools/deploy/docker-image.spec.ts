@@ -376,7 +376,7 @@ describe('docker/Dockerfile', () => {
         const usage = await run(['node', DEAD_LETTERS_ENTRY], image, {});
         expect({ code: usage.code, out: usage.out.trim() }).toEqual({
           code: 1,
-          out: 'usage: dead-letters list|replay|discard [--limit n] [--id messageId]',
+          out: 'usage: dead-letters list|replay|discard [--queue products|outcomes] [--limit n] [--id messageId]',
         });
         const rabbit = await createRabbitTestVhost();
         try {
@@ -389,6 +389,14 @@ describe('docker/Dockerfile', () => {
           expect({ code: listing.code, out: listing.out.trim() }).toEqual({
             code: 0,
             out: `0 dead letter(s) in ${PRODUCT_TOPOLOGY_DEFAULTS.deadLetterQueue}\nlisted 0`,
+          });
+          // the outcome events' queue names are in the image too; their queue is not declared on this broker
+          const outcomes = await run(['node', DEAD_LETTERS_ENTRY, 'list', '--queue', 'outcomes'], image, {
+            AMQP_URL: rabbit.url,
+          });
+          expect({ code: outcomes.code, out: outcomes.out.trim() }).toEqual({
+            code: 2,
+            out: expect.stringMatching(/^no queue delivery-outcomes\.dead-letter on the broker: /),
           });
         } finally {
           await rabbit.dispose();

@@ -26,6 +26,7 @@ export async function importDemoConfigurationIfNone(url: string, timezone: strin
 const DEMO_STATE_TABLES = [
   'capacity_reservations',
   'delivery_promises',
+  'delivery_accuracy_days',
   'delivery_outcome_events',
   'capacity_counters',
   'stock',

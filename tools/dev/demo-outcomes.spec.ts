@@ -37,6 +37,8 @@ describe('demoOutcomes', () => {
           departureDate: promise.selection.plan[1].date,
           reservedAt: new Date(promise.createdAt),
           released: false,
+          deliveryWindowStart: null, // the demo's lanes promise no window
+          deliveryWindowEnd: null,
         },
         mine,
         'America/Lima',

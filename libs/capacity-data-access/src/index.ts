@@ -7,7 +7,6 @@ export * from './reservations/holding-reservations.reader';
 export * from './reservations/reservation-risk.repository';
 export * from './usage/capacity-usage.repository';
 export * from './outcomes/outcome-event.repository';
-export * from './outcomes/outcome.records';
 export * from './outcomes/promise-accuracy.repository';
 export * from './outcomes/outcome.topology';
 export * from './reservations/reservation-events.topology';

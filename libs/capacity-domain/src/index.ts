@@ -150,3 +150,15 @@ export type { AccuracyCounts, AccuracyRates, LateDays } from './outcomes/promise
 export { accuracyRates, addCounts, byWorstOnTime } from './outcomes/promise-accuracy';
 export type { DelayCount, LeadTimeSuggestion } from './outcomes/lead-time-suggestion';
 export { MAX_LEAD_TIME_CHANGE_DAYS, suggestLeadTimeChange } from './outcomes/lead-time-suggestion';
+export type {
+  AccuracyGroupRecord,
+  AccuracyGrouping,
+  AccuracyQuery,
+  EvaluatedPromise,
+  OutcomeEventRecord,
+  PromiseEvidence,
+  PromiseKey,
+  RouteDelays,
+  StoredEvents,
+} from './outcomes/outcome.model';
+export { ACCURACY_GROUPINGS } from './outcomes/outcome.model';

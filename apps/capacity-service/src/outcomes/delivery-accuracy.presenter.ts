@@ -12,6 +12,7 @@ function figuresOf(figures: AccuracyFigures): AccuracyFiguresResponse {
     exactDay: figures.exactDay,
     early: figures.early,
     late: figures.late,
+    outsideWindow: figures.outsideWindow,
     lateByDays: figures.lateByDays.map(({ days, count }) => ({ days, count })),
     lateBySlippedStep: { ...figures.lateBySlippedStep },
     failedAttempts: figures.failedAttempts,

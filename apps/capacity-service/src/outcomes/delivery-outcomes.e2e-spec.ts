@@ -47,7 +47,9 @@ describe('POST /delivery/outcomes (docs/accuracy.md)', () => {
   });
   afterAll(() => t.close());
   beforeEach(() =>
-    db.query('TRUNCATE capacity_counters, capacity_reservations, delivery_promises, delivery_outcome_events'),
+    db.query(
+      'TRUNCATE capacity_counters, capacity_reservations, delivery_promises, delivery_accuracy_days, delivery_outcome_events',
+    ),
   );
 
   it('a confirmed reservation becomes a promise with its plan; its request is kept', async () => {
@@ -56,6 +58,8 @@ describe('POST /delivery/outcomes (docs/accuracy.md)', () => {
     expect(
       await db.query(
         `SELECT reservation_identifier, selection, origin, dispatch_mode, destination, route, delivery_window,
+           to_char(delivery_window_start AT TIME ZONE 'America/Lima', 'YYYY-MM-DD HH24:MI') AS window_start,
+           to_char(delivery_window_end AT TIME ZONE 'America/Lima', 'YYYY-MM-DD HH24:MI') AS window_end,
            promised_date::text, picking_date::text, departure_date::text, state FROM delivery_promises`,
       ),
     ).toEqual([
@@ -67,6 +71,8 @@ describe('POST /delivery/outcomes (docs/accuracy.md)', () => {
         destination: 'LIM-CENTRO',
         route: 'R-CD01-LIMCENTRO-N',
         delivery_window: 'AM',
+        window_start: '2026-11-26 09:00',
+        window_end: '2026-11-26 13:00',
         promised_date: '2026-11-26',
         picking_date: '2026-11-23',
         departure_date: '2026-11-25',
@@ -145,6 +151,49 @@ describe('POST /delivery/outcomes (docs/accuracy.md)', () => {
     expect((await releaseReservation(server, 'ORD-3')).status).toBe(200);
     await t.app.get(PromiseOutcomeSweeper).sweep();
     expect(await promiseRow(db, 'ORD-3')).toBe('CANCELLED - - 0 - 1 fresh');
+  });
+
+  it('a delivery on the promised day outside the window taken (AM, 09:00–13:00): on time, attributed to WINDOW', async () => {
+    await reserve('ORD-IN');
+    await reserve('ORD-OUT');
+    const plan = (id: string) => [
+      outcomeEvent(id, 'PICKED', '2026-11-23T10:00:00-05:00'),
+      outcomeEvent(id, 'DISPATCHED', '2026-11-25T10:00:00-05:00'),
+    ];
+    const res = await post({
+      events: [
+        ...plan('ORD-IN'),
+        outcomeEvent('ORD-IN', 'DELIVERED', '2026-11-26T12:59:00-05:00'),
+        ...plan('ORD-OUT'),
+        outcomeEvent('ORD-OUT', 'DELIVERED', '2026-11-26T13:00:00-05:00'),
+      ],
+    });
+    expect(res.body).toEqual({ received: 6, stored: 6, duplicates: 0, orphans: 0 });
+    expect(await promiseRow(db, 'ORD-IN')).toBe('DELIVERED 2026-11-26 0 0 - 0 fresh');
+    expect(await promiseRow(db, 'ORD-OUT')).toBe('DELIVERED 2026-11-26 0 0 WINDOW 0 fresh');
+    const accuracy = await request(server)
+      .get(`${ACCURACY_PATH}?from=2026-11-26&to=2026-11-26&groupBy=window`)
+      .set('Authorization', await authWith('outcomes:read'));
+    expect(accuracy.body.groups).toEqual([
+      expect.objectContaining({
+        key: 'AM',
+        promised: 2,
+        delivered: 2,
+        onTime: 2,
+        exactDay: 2,
+        late: 0,
+        outsideWindow: 1,
+        lateBySlippedStep: {
+          PICKING: 0,
+          DEPARTURE: 0,
+          TRANSIT: 0,
+          DELIVERY_ATTEMPT: 0,
+          WINDOW: 1,
+          UNKNOWN: 0,
+        },
+        onTimeRate: 1,
+      }),
+    ]);
   });
 
   const event = outcomeEvent('ORD-1', 'DELIVERED', '2026-11-26T11:00:00-05:00');
@@ -256,6 +305,7 @@ describe('GET /delivery/accuracy (docs/accuracy.md)', () => {
     DEPARTURE: 0,
     TRANSIT: 0,
     DELIVERY_ATTEMPT: 0,
+    WINDOW: 0,
     UNKNOWN: 0,
     ...fields,
   });
@@ -266,6 +316,7 @@ describe('GET /delivery/accuracy (docs/accuracy.md)', () => {
     exactDay: 1,
     early: 1,
     late: 2,
+    outsideWindow: 0,
     lateByDays: [
       { days: 1, count: 1 },
       { days: 2, count: 1 },
@@ -286,6 +337,7 @@ describe('GET /delivery/accuracy (docs/accuracy.md)', () => {
     exactDay: 1,
     early: 0,
     late: 1,
+    outsideWindow: 0,
     lateByDays: [{ days: 1, count: 1 }],
     lateBySlippedStep: steps({ DEPARTURE: 1 }),
     failedAttempts: 0,
@@ -313,6 +365,7 @@ describe('GET /delivery/accuracy (docs/accuracy.md)', () => {
         exactDay: 2,
         early: 1,
         late: 3,
+        outsideWindow: 0,
         lateByDays: [
           { days: 1, count: 2 },
           { days: 2, count: 1 },

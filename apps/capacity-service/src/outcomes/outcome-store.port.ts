@@ -5,7 +5,7 @@ import type {
   PromiseEvidence,
   PromiseKey,
   StoredEvents,
-} from '@delivery/capacity-data-access';
+} from '@delivery/capacity-domain';
 
 export type {
   EvaluatedPromise,
@@ -13,7 +13,7 @@ export type {
   PromiseEvidence,
   PromiseKey,
   StoredEvents,
-} from '@delivery/capacity-data-access';
+} from '@delivery/capacity-domain';
 
 export const OUTCOME_STORE = Symbol('OUTCOME_STORE');
 

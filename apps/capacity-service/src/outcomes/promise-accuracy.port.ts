@@ -1,12 +1,12 @@
 /** What the accuracy view needs of storage (bound in outcomes.module.ts). */
-import type { AccuracyGroupRecord, AccuracyQuery, RouteDelays } from '@delivery/capacity-data-access';
+import type { AccuracyGroupRecord, AccuracyQuery, RouteDelays } from '@delivery/capacity-domain';
 
 export type {
   AccuracyGroupRecord,
   AccuracyGrouping,
   AccuracyQuery,
   RouteDelays,
-} from '@delivery/capacity-data-access';
+} from '@delivery/capacity-domain';
 
 export const PROMISE_ACCURACY = Symbol('PROMISE_ACCURACY');
 

@@ -13,6 +13,8 @@ function evidence(index: number): PromiseEvidence {
     departureDate: '2026-11-17',
     reservedAt: new Date('2026-11-15T15:00:00Z'),
     released: index % 2 === 1,
+    deliveryWindowStart: null,
+    deliveryWindowEnd: null,
     events: index % 2 === 0 ? [{ type: 'DELIVERED', occurredAt: new Date('2026-11-19T15:00:00Z') }] : [],
   };
 }

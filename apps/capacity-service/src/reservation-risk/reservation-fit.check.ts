@@ -279,7 +279,8 @@ const compareRanks = (a: TakerRank, b: TakerRank): number =>
   a.takenAt - b.takenAt || compare(a.identifier, b.identifier) || a.index - b.index;
 
 function risk(holding: Holding, index: number, misfit: PlanMisfit): ReservationRisk {
-  const { plan: _plan, ...selection } = holding.selections[index];
+  const { origin, dispatchMode, destination, deliveryDate, deliveryWindow } = holding.selections[index];
+  const selection = { origin, dispatchMode, destination, deliveryDate, deliveryWindow };
   return {
     identifier: holding.identifier,
     status: holding.status,

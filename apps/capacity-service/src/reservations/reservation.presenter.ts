@@ -10,6 +10,13 @@ export function presentReservation(
     status: record.status,
     holdExpiresAt: record.holdExpiresAt?.toISOString() ?? null,
     createdAt: record.createdAt.toISOString(),
-    selections: record.selections,
+    selections: record.selections.map((s) => ({
+      origin: s.origin,
+      dispatchMode: s.dispatchMode,
+      destination: s.destination,
+      deliveryDate: s.deliveryDate,
+      deliveryWindow: s.deliveryWindow,
+      plan: s.plan,
+    })),
   };
 }

@@ -1,8 +1,11 @@
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import { connect } from 'amqplib';
+import { outcomeTopology, OUTCOME_TOPOLOGY_DEFAULTS } from '@delivery/capacity-data-access/topology';
 import { declareTopology } from '@delivery/messaging';
 import { productTopology, PRODUCT_TOPOLOGY_DEFAULTS } from '@delivery/products-data-access/topology';
 import { createRabbitTestVhost, RabbitTestVhost } from '@delivery/messaging/testing';
-import { inspectDeadLetters } from './dead-letters';
+import { DeadLetterQueueMissing, inspectDeadLetters } from './dead-letters';
 
 /**
  * `npm run dead-letters -- list` reads every dead letter and puts it back with a nack and requeue, which a quorum
@@ -83,4 +86,104 @@ describe('dead letters listed again and again', () => {
       await model.close();
     }
   });
+});
+
+/** The outcome events' dead letters (`delivery-outcomes.dead-letter`), with `--queue outcomes`. */
+describe('the outcome events’ dead letters', () => {
+  let rabbit: RabbitTestVhost;
+  beforeAll(async () => {
+    rabbit = await createRabbitTestVhost();
+  });
+  afterAll(() => rabbit.dispose());
+
+  it('lists them apart from the products’ and replays one to delivery-outcomes with its routing key', async () => {
+    const model = await connect(rabbit.url);
+    try {
+      await declareTopology(model, outcomeTopology().definition);
+      await declareTopology(model, productTopology().definition);
+      const channel = await model.createConfirmChannel();
+      for (const id of ['out-1', 'out-2'])
+        channel.sendToQueue(OUTCOME_TOPOLOGY_DEFAULTS.deadLetterQueue, Buffer.from(`{"id":"${id}"}`), {
+          persistent: true,
+          messageId: id,
+          headers: { 'x-dead-letter-reason': 'invalid outcome events: events: is required' },
+        });
+      channel.sendToQueue(PRODUCT_TOPOLOGY_DEFAULTS.deadLetterQueue, Buffer.from('{}'), {
+        persistent: true,
+        messageId: 'product-1',
+      });
+      await channel.waitForConfirms();
+
+      const printed: string[] = [];
+      const listed = await inspectDeadLetters(rabbit.url, {
+        command: 'list',
+        queue: 'outcomes',
+        print: (line) => printed.push(line),
+      });
+      expect(listed.sort()).toEqual(['out-1', 'out-2']);
+      expect(printed[0]).toBe('2 dead letter(s) in delivery-outcomes.dead-letter');
+      expect(printed.filter((line) => line.startsWith('out-1'))).toEqual([
+        'out-1  attempts ?  at ?  reason: invalid outcome events: events: is required',
+      ]);
+      expect(await inspectDeadLetters(rabbit.url, { command: 'list' })).toEqual(['product-1']);
+
+      expect(
+        await inspectDeadLetters(rabbit.url, { command: 'replay', queue: 'outcomes', id: 'out-2' }),
+      ).toEqual(['out-2']);
+      const replayed = await channel.get(OUTCOME_TOPOLOGY_DEFAULTS.queue, { noAck: true });
+      expect(
+        replayed && [replayed.properties.messageId, replayed.fields.routingKey, replayed.content.toString()],
+      ).toEqual(['out-2', 'delivery.outcome', '{"id":"out-2"}']);
+      expect(await inspectDeadLetters(rabbit.url, { command: 'list', queue: 'outcomes' })).toEqual(['out-1']);
+      await channel.close();
+    } finally {
+      await model.close();
+    }
+  });
+
+  it('a dead-letter queue not on the broker: DeadLetterQueueMissing, a clear message and exit code 2', async () => {
+    const empty = await createRabbitTestVhost();
+    try {
+      await expect(inspectDeadLetters(empty.url, { command: 'list', queue: 'outcomes' })).rejects.toThrow(
+        DeadLetterQueueMissing,
+      );
+      const root = path.resolve(__dirname, '../../../..');
+      const cli = spawnSync(
+        process.execPath,
+        [
+          '-r',
+          './tools/register.js',
+          'apps/operations/src/dead-letters.main.ts',
+          'list',
+          '--queue',
+          'outcomes',
+        ],
+        { cwd: root, env: { ...process.env, AMQP_URL: empty.url }, encoding: 'utf8', timeout: 60_000 },
+      );
+      expect([cli.status, cli.stdout, cli.stderr]).toEqual([
+        2,
+        '',
+        'no queue delivery-outcomes.dead-letter on the broker: its consumer declares it when it first starts, so ' +
+          'nothing was ever dead-lettered there (check AMQP_URL and its virtual host)\n',
+      ]);
+      const unknown = spawnSync(
+        process.execPath,
+        [
+          '-r',
+          './tools/register.js',
+          'apps/operations/src/dead-letters.main.ts',
+          'list',
+          '--queue',
+          'orders',
+        ],
+        { cwd: root, env: { ...process.env, AMQP_URL: empty.url }, encoding: 'utf8', timeout: 60_000 },
+      );
+      expect([unknown.status, unknown.stderr]).toEqual([
+        1,
+        'unknown queue orders; usage: dead-letters list|replay|discard [--queue products|outcomes] [--limit n] [--id messageId]\n',
+      ]);
+    } finally {
+      await empty.dispose();
+    }
+  }, 120_000);
 });

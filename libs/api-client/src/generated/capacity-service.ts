@@ -2283,6 +2283,8 @@ export interface components {
             TRANSIT: number;
             /** @description The first attempt was on time but failed. */
             DELIVERY_ATTEMPT: number;
+            /** @description Delivered on the promised date but outside the promised window, no earlier step slipped. */
+            WINDOW: number;
             /** @description The events that would tell were not reported. */
             UNKNOWN: number;
         };
@@ -2296,7 +2298,10 @@ export interface components {
             exactDay: number;
             early: number;
             late: number;
+            /** @description Delivered on the promised date but outside the promised window (counted in onTime and exactDay). */
+            outsideWindow: number;
             lateByDays: components["schemas"]["LateDaysResponse"][];
+            /** @description The late deliveries and those outside their window, by the first step that slipped. */
             lateBySlippedStep: components["schemas"]["SlippedStepsResponse"];
             /** @description DELIVERY_FAILED events. */
             failedAttempts: number;
@@ -2325,7 +2330,10 @@ export interface components {
             exactDay: number;
             early: number;
             late: number;
+            /** @description Delivered on the promised date but outside the promised window (counted in onTime and exactDay). */
+            outsideWindow: number;
             lateByDays: components["schemas"]["LateDaysResponse"][];
+            /** @description The late deliveries and those outside their window, by the first step that slipped. */
             lateBySlippedStep: components["schemas"]["SlippedStepsResponse"];
             /** @description DELIVERY_FAILED events. */
             failedAttempts: number;

@@ -9,38 +9,35 @@ import type {
   PromiseEvidence,
   PromiseKey,
   StoredEvents,
-} from './outcome.records';
+} from '@delivery/capacity-domain';
 
 /**
- * New events in; a duplicate (same promise, type and instant, in the body or stored before) is not written.
- * `orphan` is decided against the promises this transaction sees.
+ * New events in, as one array per column; a duplicate (same promise, type and instant, in the batch or stored before)
+ * is not written (the primary key: `ON CONFLICT DO NOTHING`). `orphan` is decided against the promises this
+ * transaction sees. Written in key order, so that two batches holding the same events wait for each other instead of
+ * deadlocking.
  */
 const STORE = `
-  WITH input AS (
-    SELECT DISTINCT ON (r, s, t, at) r, s, t, at, reason
-    FROM jsonb_to_recordset($1::jsonb) AS e(r text, s integer, t text, at timestamptz, reason text)
-    ORDER BY r, s, t, at
-  )
   INSERT INTO delivery_outcome_events
     (reservation_identifier, selection, type, occurred_at, reason, received_at, orphan)
-  SELECT r, s, t, at, reason, $2,
-    NOT EXISTS (SELECT FROM delivery_promises p WHERE p.reservation_identifier = r AND p.selection = s)
-  FROM input
+  SELECT e.r, e.s, e.t, e.at, e.reason, $6,
+    NOT EXISTS (SELECT FROM delivery_promises p WHERE p.reservation_identifier = e.r AND p.selection = e.s)
+  FROM unnest($1::text[], $2::int[], $3::text[], $4::timestamptz[], $5::text[]) AS e(r, s, t, at, reason)
+  ORDER BY e.r, e.s, e.t, e.at
   ON CONFLICT DO NOTHING
   RETURNING reservation_identifier AS "reservationIdentifier", selection, orphan`;
 
 const EVIDENCE = `
   SELECT p.reservation_identifier AS "reservationIdentifier", p.selection, p.promised_date::text AS "promisedDate",
     p.picking_date::text AS "pickingDate", p.departure_date::text AS "departureDate", p.reserved_at AS "reservedAt",
-    p.released,
+    p.released, p.delivery_window_start AS "deliveryWindowStart", p.delivery_window_end AS "deliveryWindowEnd",
     (SELECT coalesce(jsonb_agg(jsonb_build_object('type', e.type, 'occurredAt', e.occurred_at)), '[]')
      FROM delivery_outcome_events e
      WHERE e.reservation_identifier = p.reservation_identifier AND e.selection = p.selection) AS events
   FROM delivery_promises p`;
 
 const LOCK = `${EVIDENCE}
-  JOIN jsonb_to_recordset($1::jsonb) AS k("reservationIdentifier" text, selection integer)
-    ON p.reservation_identifier = k."reservationIdentifier" AND p.selection = k.selection
+  JOIN unnest($1::text[], $2::int[]) AS k(r, s) ON p.reservation_identifier = k.r AND p.selection = k.s
   ORDER BY p.reservation_identifier, p.selection
   FOR UPDATE OF p`;
 
@@ -50,13 +47,33 @@ const LOCK_STALE = `${EVIDENCE}
   LIMIT $1
   FOR UPDATE OF p SKIP LOCKED`;
 
+/**
+ * The outcomes written back, one array per column, and counted in their day rows in the same statement
+ * (`delivery_accuracy_days_add`: the rows as they were, as written). Only promises whose outcome changed, or marked
+ * stale, are written: an event that changes nothing (a PICKED on time) costs no write.
+ */
 const SAVE = `
-  UPDATE delivery_promises p SET state = o.state, delivered_date = o."deliveredDate"::date, delay_days = o."delayDays",
-    failed_attempts = o."failedAttempts", slipped_step = o."slippedStep", ignored_events = o."ignoredEvents",
-    stale = false
-  FROM jsonb_to_recordset($1::jsonb) AS o("reservationIdentifier" text, selection integer, state text,
-    "deliveredDate" text, "delayDays" integer, "failedAttempts" integer, "slippedStep" text, "ignoredEvents" integer)
-  WHERE p.reservation_identifier = o."reservationIdentifier" AND p.selection = o.selection`;
+  WITH o AS (
+    SELECT * FROM unnest($1::text[], $2::int[], $3::text[], $4::date[], $5::int[], $6::int[], $7::text[], $8::int[])
+      AS o(r, s, state, delivered, delay, failed, step, ignored)
+  ), changed AS (
+    SELECT p AS was, o.* FROM delivery_promises p JOIN o ON p.reservation_identifier = o.r AND p.selection = o.s
+    WHERE p.stale OR (p.state, p.delivered_date, p.delay_days, p.failed_attempts, p.slipped_step, p.ignored_events)
+      IS DISTINCT FROM (o.state, o.delivered, o.delay, o.failed, o.step, o.ignored)
+  ), written AS (
+    UPDATE delivery_promises p SET state = c.state, delivered_date = c.delivered, delay_days = c.delay,
+      failed_attempts = c.failed, slipped_step = c.step, ignored_events = c.ignored, stale = false
+    FROM changed c
+    WHERE p.reservation_identifier = c.r AND p.selection = c.s
+    RETURNING p
+  )
+  SELECT delivery_accuracy_days_add((SELECT array_agg(c.was) FROM changed c), (SELECT array_agg(w.p) FROM written w))`;
+
+/** The retention's promises removed and uncounted in the same statement. */
+const REMOVE_PROMISES = `
+  WITH removed AS (DELETE FROM delivery_promises p WHERE p.promised_date < $1 RETURNING p)
+  SELECT (SELECT count(*)::int FROM removed) AS n,
+    delivery_accuracy_days_add((SELECT array_agg(r.p) FROM removed r), NULL) AS counted`;
 
 /** Orphans whose promise exists now (confirmed after they arrived, or concurrently): adopted, the promise stale. */
 const ADOPT = `
@@ -82,15 +99,12 @@ export class OutcomeSteps {
   constructor(private readonly sql: Sql) {}
 
   async store(events: readonly OutcomeEventRecord[], receivedAt: Date): Promise<StoredEvents> {
-    const input = events.map((e) => ({
-      r: e.reservationIdentifier,
-      s: e.selection,
-      t: e.type,
-      at: e.occurredAt.toISOString(),
-      reason: e.reason,
-    }));
     const rows = await this.sql.query<PromiseKey & { orphan: boolean }>(STORE, [
-      JSON.stringify(input),
+      events.map((e) => e.reservationIdentifier),
+      events.map((e) => e.selection),
+      events.map((e) => e.type),
+      events.map((e) => e.occurredAt.toISOString()),
+      events.map((e) => e.reason),
       receivedAt,
     ]);
     const promises = new Map<string, PromiseKey>();
@@ -109,7 +123,12 @@ export class OutcomeSteps {
 
   async lock(keys: readonly PromiseKey[]): Promise<PromiseEvidence[]> {
     if (keys.length === 0) return [];
-    return evidenceOf(await this.sql.query<EvidenceRow>(LOCK, [JSON.stringify(keys)]));
+    return evidenceOf(
+      await this.sql.query<EvidenceRow>(LOCK, [
+        keys.map((k) => k.reservationIdentifier),
+        keys.map((k) => k.selection),
+      ]),
+    );
   }
 
   /** Up to `limit` promises marked stale, those another transaction holds passed by. */
@@ -118,7 +137,17 @@ export class OutcomeSteps {
   }
 
   async save(outcomes: readonly EvaluatedPromise[]): Promise<void> {
-    if (outcomes.length > 0) await this.sql.query(SAVE, [JSON.stringify(outcomes)]);
+    if (outcomes.length === 0) return;
+    await this.sql.query(SAVE, [
+      outcomes.map((o) => o.reservationIdentifier),
+      outcomes.map((o) => o.selection),
+      outcomes.map((o) => o.state),
+      outcomes.map((o) => o.deliveredDate),
+      outcomes.map((o) => o.delayDays),
+      outcomes.map((o) => o.failedAttempts),
+      outcomes.map((o) => o.slippedStep),
+      outcomes.map((o) => o.ignoredEvents),
+    ]);
   }
 
   /** The number of promises marked stale by adopting orphans. */
@@ -141,10 +170,7 @@ export class OutcomeEventRepository {
     occurredBefore: Date,
   ): Promise<{ promises: number; events: number }> {
     return this.database.transaction(async (sql) => {
-      const [promises] = await sql.query<{ n: number }>(
-        'WITH d AS (DELETE FROM delivery_promises WHERE promised_date < $1 RETURNING 1) SELECT count(*)::int AS n FROM d',
-        [promisedBefore],
-      );
+      const [promises] = await sql.query<{ n: number }>(REMOVE_PROMISES, [promisedBefore]);
       const [events] = await sql.query<{ n: number }>(
         'WITH d AS (DELETE FROM delivery_outcome_events WHERE occurred_at < $1 RETURNING 1) SELECT count(*)::int AS n FROM d',
         [occurredBefore],

@@ -6,7 +6,8 @@
  * - retries wait their back-off in `delivery-outcomes.retry`, dead letters are kept in
  *   `delivery-outcomes.dead-letter` (never dropped).
  *
- * Names are configurable so tests use unique ones.
+ * Names are configurable so tests use unique ones. Also `@delivery/capacity-data-access/topology` (this file alone,
+ * what the operator commands load).
  */
 import {
   DEFAULT_DELIVERY_LIMIT,

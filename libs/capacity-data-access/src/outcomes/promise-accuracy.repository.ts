@@ -1,11 +1,17 @@
 /**
  * The accuracy aggregates (docs/accuracy.md, "GET {base}/delivery/accuracy"): the promises of a range of promised
  * dates counted per group from `delivery_accuracy_days` (the promises counted per day and per everything grouped or
- * counted by, kept by triggers on `delivery_promises`). Rates and ranking are the domain's.
+ * counted by, counted by every statement that writes promises). Rates and ranking are the domain's.
  */
-import type { DelayCount, SlippedStep } from '@delivery/capacity-domain';
+import type {
+  AccuracyGroupRecord,
+  AccuracyGrouping,
+  AccuracyQuery,
+  DelayCount,
+  RouteDelays,
+  SlippedStep,
+} from '@delivery/capacity-domain';
 import type { Database } from '@delivery/persistence';
-import type { AccuracyGroupRecord, AccuracyGrouping, AccuracyQuery, RouteDelays } from './outcome.records';
 
 /** The key of each grouping: a column, or the ISO week of the promised date (`2026-W11`). */
 const KEYS: Record<AccuracyGrouping, string> = {
@@ -27,10 +33,11 @@ const countsOf = (key: string, onlyRoutes = false) => `
     coalesce(sum(n) FILTER (WHERE delay_days = 0), 0)::int AS "exactDay",
     coalesce(sum(n) FILTER (WHERE delay_days < 0), 0)::int AS early,
     coalesce(sum(n) FILTER (WHERE delay_days > 0), 0)::int AS late,
+    sum(outside_window)::int AS "outsideWindow",
     coalesce(jsonb_agg(jsonb_build_object('days', delay_days, 'count', n)) FILTER (WHERE delay_days > 0), '[]')
       AS "lateByDays",
     sum(picking)::int AS "PICKING", sum(departure)::int AS "DEPARTURE", sum(transit)::int AS "TRANSIT",
-    sum(attempt)::int AS "DELIVERY_ATTEMPT", sum(unknown)::int AS "UNKNOWN",
+    sum(attempt)::int AS "DELIVERY_ATTEMPT", sum("window")::int AS "WINDOW", sum(unknown)::int AS "UNKNOWN",
     sum(failed)::int AS "failedAttempts", sum(cancelled)::int AS cancelled,
     sum(open_past)::int AS "openPastDate", sum(open_in_time)::int AS "openInTime",
     sum(ignored)::int AS "ignoredEvents"
@@ -41,7 +48,9 @@ const countsOf = (key: string, onlyRoutes = false) => `
       coalesce(sum(promises) FILTER (WHERE slipped_step = 'DEPARTURE'), 0) AS departure,
       coalesce(sum(promises) FILTER (WHERE slipped_step = 'TRANSIT'), 0) AS transit,
       coalesce(sum(promises) FILTER (WHERE slipped_step = 'DELIVERY_ATTEMPT'), 0) AS attempt,
+      coalesce(sum(promises) FILTER (WHERE slipped_step = 'WINDOW'), 0) AS "window",
       coalesce(sum(promises) FILTER (WHERE slipped_step = 'UNKNOWN'), 0) AS unknown,
+      coalesce(sum(promises) FILTER (WHERE delay_days = 0 AND slipped_step <> ''), 0) AS outside_window,
       sum(failed_attempts) AS failed,
       coalesce(sum(promises) FILTER (WHERE state = 'CANCELLED'), 0) AS cancelled,
       coalesce(sum(promises) FILTER (WHERE state = 'OPEN' AND promised_date < $3::date), 0) AS open_past,
@@ -93,6 +102,7 @@ export class PromiseAccuracyRepository {
         DEPARTURE,
         TRANSIT,
         DELIVERY_ATTEMPT,
+        WINDOW,
         UNKNOWN,
         ...counts
       }) => ({
@@ -101,7 +111,7 @@ export class PromiseAccuracyRepository {
         counts: {
           ...counts,
           lateByDays: [...lateByDays].sort((a, b) => a.days - b.days),
-          lateBySlippedStep: { PICKING, DEPARTURE, TRANSIT, DELIVERY_ATTEMPT, UNKNOWN },
+          lateBySlippedStep: { PICKING, DEPARTURE, TRANSIT, DELIVERY_ATTEMPT, WINDOW, UNKNOWN },
         },
       }),
     );

@@ -46,6 +46,8 @@ describe('counter plans for reservations', () => {
         {
           scope: 'WINDOW',
           window: 'AM',
+          start: '2026-11-26T09:00:00-05:00',
+          end: '2026-11-26T13:00:00-05:00',
           ref: 'R-CD01-LIMCENTRO-N:AM',
           date: '2026-11-26',
           units: 1,
@@ -56,6 +58,8 @@ describe('counter plans for reservations', () => {
         {
           scope: 'WINDOW',
           window: 'PM',
+          start: '2026-11-26T14:00:00-05:00',
+          end: '2026-11-26T18:00:00-05:00',
           ref: 'R-CD01-LIMCENTRO-N:PM',
           date: '2026-11-26',
           units: 1,

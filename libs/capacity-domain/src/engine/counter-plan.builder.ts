@@ -3,6 +3,7 @@
  * PICKING(origin, pickingDate) and DISPATCH(leg, departure) take the group's units, WINDOW(last leg, window,
  * date) takes 1 — with unlimited counters marked and each window's open state. Internal to the domain result.
  */
+import { isoDateTime } from '../calendar/business-time';
 import { formatDate } from '../calendar/calendar';
 import type { DispatchMode } from '../request/capacity-request.types';
 import type { CounterBook } from './capacity-counters';
@@ -25,6 +26,9 @@ export interface WindowPlanEntry {
   scope: 'WINDOW';
   /** the window code */
   window: string;
+  /** its hours on `date`, as the calculation answers them (`deliveryWindowStart`, `deliveryWindowEnd`) */
+  start: string;
+  end: string;
   /** `route:window` */
   ref: string;
   date: string;
@@ -55,6 +59,7 @@ export function groupPlanOf(
   group: GroupEvaluation,
   counters: CounterBook,
   search: PathDateSearch,
+  timeZone: string,
 ): GroupPlan {
   const best = group.error === null ? group.ranked[0] : null;
   const plan: GroupPlan = {
@@ -93,6 +98,8 @@ export function groupPlanOf(
     const windows = (last?.windows ?? []).map((window): WindowPlanEntry => ({
       scope: 'WINDOW',
       window: window.code,
+      start: isoDateTime(timeZone, date, delivery, window.startMinutes),
+      end: isoDateTime(timeZone, date, delivery, window.endMinutes),
       ref: window.counter.ref,
       date,
       units: 1,

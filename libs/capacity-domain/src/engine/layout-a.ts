@@ -101,7 +101,7 @@ export function calculateLayoutA(
           ? `${prepared.optimization},EARLIEST_DELIVERY_DATE`
           : 'EARLIEST_DELIVERY_DATE',
     },
-    groupPlans: groups.map((group) => groupPlanOf(group, counters, search)),
+    groupPlans: groups.map((group) => groupPlanOf(group, counters, search, snapshot.settings.timezone)),
   };
 }
 

@@ -21,7 +21,10 @@ export interface AccuracyCounts {
   readonly late: number;
   /** late deliveries by days late, ascending */
   readonly lateByDays: readonly LateDays[];
-  /** late deliveries by the first step that slipped */
+  /** delivered on the promised day but outside the promised window (among `onTime` and `exactDay`) */
+  readonly outsideWindow: number;
+  /** deliveries that missed their promise (the `late` ones and those `outsideWindow`) by the first step that
+   *  slipped */
   readonly lateBySlippedStep: Readonly<Record<SlippedStep, number>>;
   readonly failedAttempts: number;
   readonly cancelled: number;
@@ -59,7 +62,7 @@ export function byWorstOnTime<G extends { key: string; counts: AccuracyCounts }>
 /** The counts of several groups together (the lateness distributions merged by days). */
 export function addCounts(all: readonly AccuracyCounts[]): AccuracyCounts {
   const lateDays = new Map<number, number>();
-  const steps = { PICKING: 0, DEPARTURE: 0, TRANSIT: 0, DELIVERY_ATTEMPT: 0, UNKNOWN: 0 };
+  const steps = { PICKING: 0, DEPARTURE: 0, TRANSIT: 0, DELIVERY_ATTEMPT: 0, WINDOW: 0, UNKNOWN: 0 };
   const sum = (pick: (counts: AccuracyCounts) => number) =>
     all.reduce((total, counts) => total + pick(counts), 0);
   for (const counts of all) {
@@ -74,6 +77,7 @@ export function addCounts(all: readonly AccuracyCounts[]): AccuracyCounts {
     exactDay: sum((c) => c.exactDay),
     early: sum((c) => c.early),
     late: sum((c) => c.late),
+    outsideWindow: sum((c) => c.outsideWindow),
     lateByDays: [...lateDays].sort(([a], [b]) => a - b).map(([days, count]) => ({ days, count })),
     lateBySlippedStep: steps,
     failedAttempts: sum((c) => c.failedAttempts),

@@ -12,6 +12,8 @@ const plan: PromisePlan = {
   departureDate: '2026-03-09',
   reservedAt: new Date('2026-03-07T15:00:00Z'),
   released: false,
+  deliveryWindowStart: null,
+  deliveryWindowEnd: null,
 };
 const at = (type: OutcomeEventType, instant: string): OutcomeEvent => ({
   type,
@@ -128,5 +130,80 @@ describe('evaluatePromise', () => {
     const bare = { ...plan, pickingDate: null, departureDate: null };
     const events = [at('PICKED', '2026-03-09T14:00:00Z'), at('DELIVERED', '2026-03-11T17:00:00Z')];
     expect(evaluatePromise(bare, events, LIMA).slippedStep).toBe('UNKNOWN');
+  });
+
+  describe('outside the promised window (14:00–18:00 in Lima on the promised day)', () => {
+    const windowed: PromisePlan = {
+      ...plan,
+      deliveryWindowStart: new Date('2026-03-10T14:00:00-05:00'),
+      deliveryWindowEnd: new Date('2026-03-10T18:00:00-05:00'),
+    };
+    const delivered = (instant: string) => at('DELIVERED', instant);
+
+    it('delivered within it, from its start up to before its end: nothing slipped', () => {
+      for (const instant of ['2026-03-10T14:00:00-05:00', '2026-03-10T17:59:59.999-05:00'])
+        expect(evaluatePromise(windowed, [...onTimeSteps, delivered(instant)], LIMA)).toMatchObject({
+          delayDays: 0,
+          slippedStep: null,
+        });
+    });
+
+    it('on the day but before its start or from its end on: on time by day, attributed to WINDOW', () => {
+      for (const instant of [
+        '2026-03-10T13:59:00-05:00',
+        '2026-03-10T18:00:00-05:00',
+        '2026-03-10T22:00:00-05:00',
+      ])
+        expect(evaluatePromise(windowed, [...onTimeSteps, delivered(instant)], LIMA)).toEqual({
+          state: 'DELIVERED',
+          deliveredDate: '2026-03-10',
+          delayDays: 0,
+          failedAttempts: 0,
+          slippedStep: 'WINDOW',
+          ignoredEvents: 0,
+        });
+    });
+
+    it('an earlier step that slipped comes first: picking, then departure', () => {
+      const lateEvening = delivered('2026-03-10T20:00:00-05:00');
+      const pickedLate = [
+        at('PICKED', '2026-03-09T09:00:00-05:00'),
+        at('DISPATCHED', '2026-03-09T15:00:00-05:00'),
+      ];
+      expect(evaluatePromise(windowed, [...pickedLate, lateEvening], LIMA).slippedStep).toBe('PICKING');
+      const leftLate = [
+        at('PICKED', '2026-03-08T09:00:00-05:00'),
+        at('DISPATCHED', '2026-03-10T07:00:00-05:00'),
+      ];
+      expect(evaluatePromise(windowed, [...leftLate, lateEvening], LIMA).slippedStep).toBe('DEPARTURE');
+    });
+
+    it('a failed attempt within the window, delivered after it: DELIVERY_ATTEMPT; one before it: WINDOW', () => {
+      const events = [
+        ...onTimeSteps,
+        at('DELIVERY_FAILED', '2026-03-10T15:00:00-05:00'),
+        delivered('2026-03-10T19:00:00-05:00'),
+      ];
+      expect(evaluatePromise(windowed, events, LIMA)).toMatchObject({
+        failedAttempts: 1,
+        slippedStep: 'DELIVERY_ATTEMPT',
+      });
+      const tooEarly = [
+        ...onTimeSteps,
+        at('DELIVERY_FAILED', '2026-03-10T09:00:00-05:00'),
+        delivered('2026-03-10T19:00:00-05:00'),
+      ];
+      expect(evaluatePromise(windowed, tooEarly, LIMA).slippedStep).toBe('WINDOW');
+    });
+
+    it('a late day is judged by the day, not by the window; a promise without window hours is never outside', () => {
+      const nextDay = [...onTimeSteps, delivered('2026-03-11T15:00:00-05:00')];
+      expect(evaluatePromise(windowed, nextDay, LIMA)).toMatchObject({
+        delayDays: 1,
+        slippedStep: 'TRANSIT',
+      });
+      const evening = [...onTimeSteps, delivered('2026-03-10T22:00:00-05:00')];
+      expect(evaluatePromise(plan, evening, LIMA)).toMatchObject({ delayDays: 0, slippedStep: null });
+    });
   });
 });

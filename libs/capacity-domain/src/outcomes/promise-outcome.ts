@@ -15,8 +15,15 @@ export const OUTCOME_EVENT_TYPES = [
 ] as const;
 export type OutcomeEventType = (typeof OUTCOME_EVENT_TYPES)[number];
 
-/** The first step of the plan that slipped, for a late delivery. */
-export const SLIPPED_STEPS = ['PICKING', 'DEPARTURE', 'TRANSIT', 'DELIVERY_ATTEMPT', 'UNKNOWN'] as const;
+/** The first step of the plan that slipped, for a delivery that missed its promise (late, or outside its window). */
+export const SLIPPED_STEPS = [
+  'PICKING',
+  'DEPARTURE',
+  'TRANSIT',
+  'DELIVERY_ATTEMPT',
+  'WINDOW',
+  'UNKNOWN',
+] as const;
 export type SlippedStep = (typeof SLIPPED_STEPS)[number];
 
 export type PromiseState = 'OPEN' | 'DELIVERED' | 'CANCELLED';
@@ -38,6 +45,10 @@ export interface PromisePlan {
   readonly reservedAt: Date;
   /** the confirmed reservation was released afterwards (the order was cancelled) */
   readonly released: boolean;
+  /** the delivery window promised, from its start (included) to its end (excluded); null without one, or for a
+   *  promise made before windows' hours were kept */
+  readonly deliveryWindowStart: Date | null;
+  readonly deliveryWindowEnd: Date | null;
 }
 
 export interface PromiseOutcome {
@@ -48,7 +59,8 @@ export interface PromiseOutcome {
   readonly delayDays: number | null;
   /** DELIVERY_FAILED events */
   readonly failedAttempts: number;
-  /** late deliveries only: the first step that slipped */
+  /** late deliveries, and those on the promised day but outside its window (delay 0 with a step: that is how
+   *  they are told apart), only: the first step that slipped */
   readonly slippedStep: SlippedStep | null;
   /** events dated before the reservation existed: kept, not used */
   readonly ignoredEvents: number;
@@ -68,6 +80,10 @@ const DAY = (date: string): number => parseDate(date) as number;
  *    planned departure day);
  * 4. DELIVERY_ATTEMPT: the first attempt was on time but failed, and the delivery came later;
  * 5. UNKNOWN: the events that would show which step slipped were not reported.
+ *
+ * A delivery on the promised day but outside the promised window (before its start or from its end on) kept the
+ * day, not the promise: it is on time by day (delay 0) and still attributed in the same order (PICKING,
+ * DEPARTURE, TRANSIT; DELIVERY_ATTEMPT when the first attempt, in the window, failed) and otherwise to WINDOW.
  */
 export function evaluatePromise(
   plan: PromisePlan,
@@ -76,11 +92,8 @@ export function evaluatePromise(
 ): PromiseOutcome {
   const used = events.filter((event) => event.occurredAt.getTime() >= plan.reservedAt.getTime());
   const first = (type: OutcomeEventType): number | null => {
-    let earliest: number | null = null;
-    for (const event of used)
-      if (event.type === type && (earliest === null || event.occurredAt.getTime() < earliest))
-        earliest = event.occurredAt.getTime();
-    return earliest === null ? null : DAY(businessDate(timeZone, new Date(earliest)));
+    const instant = earliest(used, type);
+    return instant === null ? null : DAY(businessDate(timeZone, new Date(instant)));
   };
   const failedAttempts = used.filter((event) => event.type === 'DELIVERY_FAILED').length;
   const ignoredEvents = events.length - used.length;
@@ -100,24 +113,48 @@ export function evaluatePromise(
   const delayDays = delivered - promised;
   const failed = first('DELIVERY_FAILED');
   const firstAttempt = failed === null ? delivered : Math.min(failed, delivered);
+  const outsideWindow = delayDays === 0 && !inWindow(plan, earliest(used, 'DELIVERED') as number);
+  const steps = { promised, picked: first('PICKED'), dispatched: first('DISPATCHED'), firstAttempt };
+  let step: SlippedStep | null = null;
+  if (delayDays > 0)
+    step = slippedStep(plan, steps) ?? (firstAttempt <= promised ? 'DELIVERY_ATTEMPT' : 'UNKNOWN');
+  else if (outsideWindow) {
+    const failedAt = earliest(used, 'DELIVERY_FAILED');
+    const attemptInWindow =
+      failedAt !== null && failedAt < (earliest(used, 'DELIVERED') as number) && inWindow(plan, failedAt);
+    step = slippedStep(plan, steps) ?? (attemptInWindow ? 'DELIVERY_ATTEMPT' : 'WINDOW');
+  }
   return {
     state: 'DELIVERED',
     deliveredDate: formatDate(delivered),
     delayDays,
     failedAttempts,
-    slippedStep:
-      delayDays > 0 ? slippedStep(plan, promised, first('PICKED'), first('DISPATCHED'), firstAttempt) : null,
+    slippedStep: step,
     ignoredEvents,
   };
 }
 
+/** The earliest instant of an event of `type` (epoch ms), or null. */
+function earliest(events: readonly OutcomeEvent[], type: OutcomeEventType): number | null {
+  let instant: number | null = null;
+  for (const event of events)
+    if (event.type === type && (instant === null || event.occurredAt.getTime() < instant))
+      instant = event.occurredAt.getTime();
+  return instant;
+}
+
+/** Within the promised window (from its start, included, to its end, excluded); true without a window. */
+function inWindow(plan: PromisePlan, instant: number): boolean {
+  if (plan.deliveryWindowStart === null || plan.deliveryWindowEnd === null) return true;
+  return instant >= plan.deliveryWindowStart.getTime() && instant < plan.deliveryWindowEnd.getTime();
+}
+
+/** PICKING, DEPARTURE or TRANSIT when one of them slipped (days in the business time zone), else null. */
 function slippedStep(
   plan: PromisePlan,
-  promised: number,
-  picked: number | null,
-  dispatched: number | null,
-  firstAttempt: number,
-): SlippedStep {
+  days: { promised: number; picked: number | null; dispatched: number | null; firstAttempt: number },
+): SlippedStep | null {
+  const { promised, picked, dispatched, firstAttempt } = days;
   const plannedPicking = plan.pickingDate === null ? null : DAY(plan.pickingDate);
   const plannedDeparture = plan.departureDate === null ? null : DAY(plan.departureDate);
   if (picked !== null && plannedPicking !== null && picked > plannedPicking) return 'PICKING';
@@ -125,6 +162,5 @@ function slippedStep(
     if (dispatched > plannedDeparture) return 'DEPARTURE';
     if (firstAttempt - dispatched > promised - plannedDeparture) return 'TRANSIT';
   }
-  if (firstAttempt <= promised) return 'DELIVERY_ATTEMPT';
-  return 'UNKNOWN';
+  return null;
 }

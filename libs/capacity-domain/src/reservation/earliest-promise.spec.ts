@@ -7,6 +7,8 @@ const window = (code: string, open: boolean) => ({
   scope: 'WINDOW' as const,
   ref: `R:${code}`,
   window: code,
+  start: `2026-11-26T${code === 'AM' ? '09' : '14'}:00:00-05:00`,
+  end: `2026-11-26T${code === 'AM' ? '13' : '18'}:00:00-05:00`,
   date: '2026-11-26',
   units: 1 as const,
   capacity: 40,

@@ -36,6 +36,10 @@ export interface ReservedSelection {
   deliveryDate: string;
   /** the window taken on a last leg with windows (R2.7: the first open one when none was named), else null */
   deliveryWindow: string | null;
+  /** the window's hours on the delivery date as promised (ISO instants with offset); absent without a window, and on
+   *  reservations made before the hours were kept. A promise keeps them (docs/accuracy.md). */
+  deliveryWindowStart?: string;
+  deliveryWindowEnd?: string;
   plan: PlannedCounter[];
 }
 

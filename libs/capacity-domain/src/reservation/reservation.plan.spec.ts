@@ -17,6 +17,8 @@ const window = (
 ): WindowPlanEntry => ({
   scope: 'WINDOW',
   window: code,
+  start: `${date}T${code === 'AM' ? '09' : code === 'PM' ? '14' : '19'}:00:00-05:00`,
+  end: `${date}T${code === 'AM' ? '13' : code === 'PM' ? '18' : '22'}:00:00-05:00`,
   ref: `R1:${code}`,
   date,
   units: 1,
@@ -82,6 +84,8 @@ describe('planReservation (R2.1, R2.2, R2.6, R2.7)', () => {
         {
           ...selection(),
           deliveryWindow: 'PM',
+          deliveryWindowStart: '2026-11-26T14:00:00-05:00',
+          deliveryWindowEnd: '2026-11-26T18:00:00-05:00',
           plan: [
             { scope: 'PICKING', ref: 'CD01', date: '2026-11-23', units: 2, unlimited: false },
             { scope: 'DISPATCH', ref: 'R1', date: '2026-11-25', units: 2, unlimited: false },

@@ -73,6 +73,7 @@ function planSelection(groupPlans: readonly GroupPlan[], selection: ReservationS
       destination,
       deliveryDate,
       deliveryWindow: window?.window ?? null,
+      ...(window === null ? {} : { deliveryWindowStart: window.start, deliveryWindowEnd: window.end }),
       plan: entries.map((entry): PlannedCounter => ({
         scope: entry.scope,
         ref: entry.ref,

@@ -5,7 +5,7 @@ export class LateDaysResponse {
   @ApiProperty({ type: Number, example: 4 }) count!: number;
 }
 
-/** Late deliveries by the first step of the plan that slipped. */
+/** Deliveries that missed their promise (late, or on the day outside the window) by the first step that slipped. */
 export class SlippedStepsResponse {
   @ApiProperty({ type: Number, description: 'Picked after the planned picking date.' }) PICKING!: number;
   @ApiProperty({ type: Number, description: 'Dispatched after the planned departure date.' })
@@ -14,6 +14,11 @@ export class SlippedStepsResponse {
   TRANSIT!: number;
   @ApiProperty({ type: Number, description: 'The first attempt was on time but failed.' })
   DELIVERY_ATTEMPT!: number;
+  @ApiProperty({
+    type: Number,
+    description: 'Delivered on the promised date but outside the promised window, no earlier step slipped.',
+  })
+  WINDOW!: number;
   @ApiProperty({ type: Number, description: 'The events that would tell were not reported.' })
   UNKNOWN!: number;
 }
@@ -30,8 +35,18 @@ export class AccuracyFiguresResponse {
   @ApiProperty({ type: Number, description: 'Delivered on the promised date.' }) exactDay!: number;
   @ApiProperty({ type: Number }) early!: number;
   @ApiProperty({ type: Number }) late!: number;
+  @ApiProperty({
+    type: Number,
+    description:
+      'Delivered on the promised date but outside the promised window (counted in onTime and exactDay).',
+  })
+  outsideWindow!: number;
   @ApiProperty({ type: [LateDaysResponse] }) lateByDays!: LateDaysResponse[];
-  @ApiProperty({ type: SlippedStepsResponse }) lateBySlippedStep!: SlippedStepsResponse;
+  @ApiProperty({
+    type: SlippedStepsResponse,
+    description: 'The late deliveries and those outside their window, by the first step that slipped.',
+  })
+  lateBySlippedStep!: SlippedStepsResponse;
   @ApiProperty({ type: Number, description: 'DELIVERY_FAILED events.' }) failedAttempts!: number;
   @ApiProperty({ type: Number }) cancelled!: number;
   @ApiProperty({ type: Number, description: 'Neither delivered nor cancelled, the promised date past.' })

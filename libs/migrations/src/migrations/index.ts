@@ -10,6 +10,8 @@ import { DeliveryOutcomes1795340000000 } from './1795340000000-delivery-outcomes
 import { ReservationMoves1795345000000 } from './1795345000000-reservation-moves';
 import { ReservationRisks1795350000000 } from './1795350000000-reservation-risks';
 import { DeliveryAccuracyDays1795360000000 } from './1795360000000-delivery-accuracy-days';
+import { DeliveryAccuracyCountedByWriters1795370000000 } from './1795370000000-delivery-accuracy-counted-by-writers';
+import { DeliveryPromiseWindows1795380000000 } from './1795380000000-delivery-promise-windows';
 
 /** Migrations in the order they run; each feature appends its own. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -24,4 +26,6 @@ export const migrations: (new () => MigrationInterface)[] = [
   ReservationMoves1795345000000,
   ReservationRisks1795350000000,
   DeliveryAccuracyDays1795360000000,
+  DeliveryAccuracyCountedByWriters1795370000000,
+  DeliveryPromiseWindows1795380000000,
 ];

@@ -1,12 +1,10 @@
-/** What `delivery_promises` and `delivery_outcome_events` store (docs/accuracy.md), as the repositories pass it. */
-import type {
-  AccuracyCounts,
-  DelayCount,
-  OutcomeEvent,
-  OutcomeEventType,
-  PromiseOutcome,
-  PromisePlan,
-} from '@delivery/capacity-domain';
+/**
+ * The outcome model the outcome ports speak (docs/accuracy.md): events as recorded, promises as evaluated, the
+ * accuracy counted per group. What `delivery_promises` and `delivery_outcome_events` store, as the adapters pass it.
+ */
+import type { DelayCount } from './lead-time-suggestion';
+import type { AccuracyCounts } from './promise-accuracy';
+import type { OutcomeEvent, OutcomeEventType, PromiseOutcome, PromisePlan } from './promise-outcome';
 
 /** One promise: a selection (its position, from 0) of a confirmed reservation. */
 export interface PromiseKey {
