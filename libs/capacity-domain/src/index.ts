@@ -149,3 +149,12 @@ export type { AccuracyCounts, AccuracyRates, LateDays } from './outcomes/promise
 export { accuracyRates, addCounts, byWorstOnTime } from './outcomes/promise-accuracy';
 export type { DelayCount, LeadTimeSuggestion } from './outcomes/lead-time-suggestion';
 export { MAX_LEAD_TIME_CHANGE_DAYS, suggestLeadTimeChange } from './outcomes/lead-time-suggestion';
+export type {
+  Backtest,
+  BacktestFigures,
+  BacktestLane,
+  BacktestRates,
+  RecordedPromise,
+  ReplayedPromise,
+} from './outcomes/promise-backtest';
+export { BacktestTallies, daysAsInstants, replayRequest } from './outcomes/promise-backtest';
