@@ -10,7 +10,7 @@
  */
 import { isoDateTime } from '../calendar/business-time';
 import { formatDate, parseDate } from '../calendar/calendar';
-import type { CalculateDeliveryCapacityRequest } from '../request/capacity-request.types';
+import type { CalculateDeliveryCapacityRequest, DispatchMode } from '../request/capacity-request.types';
 import type { PromiseState } from './promise-outcome';
 
 /** A recorded promise as the replay reads it: the order's group, its date, what happened, and the order's request. */
@@ -18,7 +18,7 @@ export interface RecordedPromise {
   identifier: string;
   selection: number;
   origin: string;
-  dispatchMode: string;
+  dispatchMode: DispatchMode;
   /** the zone or store it was promised to */
   destination: string;
   lane: string;
