@@ -153,7 +153,10 @@ describe('POST /configuration/preview with backtest (docs/accuracy.md)', () => {
       code: 'VALIDATION_ERROR',
       details: { errors: [{ field: 'backtest.from', message: expect.any(String) }] },
     });
-    const reversed = await preview({ ...slowerLimaCentro(), backtest: { from: '2026-11-22', to: '2026-11-01' } });
+    const reversed = await preview({
+      ...slowerLimaCentro(),
+      backtest: { from: '2026-11-22', to: '2026-11-01' },
+    });
     expect(reversed.body.details.errors).toEqual([
       { field: 'backtest.to', message: expect.stringContaining('from') },
     ]);

@@ -66,7 +66,8 @@ export class CapacityCalculator {
     const clock: Clock = { now: () => now };
     return this.inTurns(
       requests.length,
-      (index) => bothPlans(planReads(before, requests[index], clock), planReads(after, requests[index], clock)),
+      (index) =>
+        bothPlans(planReads(before, requests[index], clock), planReads(after, requests[index], clock)),
       (index, data) =>
         keep(
           calculate(before, requests[index], data, clock),

@@ -48,8 +48,20 @@ describe('BacktestTallies', () => {
     expect(total.moved).toEqual({ earlier: 1, later: 0, unchanged: 1, lost: 1 });
     expect(total.movedByDays).toEqual([{ days: -2, count: 1 }]);
     expect(total.meanDaysToPromise).toEqual({ asPromised: 3, asCandidate: 2 });
-    expect(total.asPromised).toEqual({ judged: 3, onTime: 3, exactDay: 2, onTimeRate: 1, exactDayRate: 2 / 3 });
-    expect(total.asCandidate).toEqual({ judged: 2, onTime: 1, exactDay: 1, onTimeRate: 0.5, exactDayRate: 0.5 });
+    expect(total.asPromised).toEqual({
+      judged: 3,
+      onTime: 3,
+      exactDay: 2,
+      onTimeRate: 1,
+      exactDayRate: 2 / 3,
+    });
+    expect(total.asCandidate).toEqual({
+      judged: 2,
+      onTime: 1,
+      exactDay: 1,
+      onTimeRate: 0.5,
+      exactDayRate: 0.5,
+    });
   });
 
   it('counts promises without a stored request apart, in nothing else', () => {

@@ -220,9 +220,7 @@ function figuresOf(tally: Tally): BacktestFigures {
     open: tally.open,
     cancelled: tally.cancelled,
     moved: { earlier: tally.earlier, later: tally.later, unchanged: tally.unchanged, lost: tally.lost },
-    movedByDays: [...tally.moved]
-      .sort(([a], [b]) => a - b)
-      .map(([days, count]) => ({ days, count })),
+    movedByDays: [...tally.moved].sort(([a], [b]) => a - b).map(([days, count]) => ({ days, count })),
     meanDaysToPromise: {
       asPromised: replayed === 0 ? null : tally.daysAsPromised / replayed,
       asCandidate: dated === 0 ? null : tally.daysAsCandidate / dated,

@@ -44,7 +44,11 @@ export class BacktestReplayResponse {
       'so a full day never moves a date; a capacity of 0 in the document still closes it.',
   })
   counters!: (typeof BACKTEST_COUNTERS)[number];
-  @ApiProperty({ enum: BACKTEST_STOCK, enumName: 'BacktestStock', description: 'Stock of that day is not known.' })
+  @ApiProperty({
+    enum: BACKTEST_STOCK,
+    enumName: 'BacktestStock',
+    description: 'Stock of that day is not known.',
+  })
   stock!: (typeof BACKTEST_STOCK)[number];
   @ApiProperty({ type: String, description: 'The same in words.' })
   note!: string;
@@ -54,7 +58,12 @@ export class BacktestMovedResponse {
   @ApiProperty({ type: Number, format: 'int32', example: 0 }) earlier!: number;
   @ApiProperty({ type: Number, format: 'int32', example: 12 }) later!: number;
   @ApiProperty({ type: Number, format: 'int32', example: 0 }) unchanged!: number;
-  @ApiProperty({ type: Number, format: 'int32', description: 'The candidate would offer no date', example: 0 })
+  @ApiProperty({
+    type: Number,
+    format: 'int32',
+    description: 'The candidate would offer no date',
+    example: 0,
+  })
   lost!: number;
 }
 
@@ -80,7 +89,12 @@ export class BacktestRatesResponse {
   exactDay!: number;
   @ApiProperty({ type: Number, nullable: true, description: 'onTime ÷ judged (4 decimals)', example: 0.8182 })
   onTimeRate!: number | null;
-  @ApiProperty({ type: Number, nullable: true, description: 'exactDay ÷ judged (4 decimals)', example: 0.6364 })
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    description: 'exactDay ÷ judged (4 decimals)',
+    example: 0.6364,
+  })
   exactDayRate!: number | null;
 }
 
@@ -89,7 +103,8 @@ export class BacktestFiguresResponse {
   @ApiProperty({
     type: Number,
     format: 'int32',
-    description: 'Promises whose reservation kept no request (made before requests were stored): not replayed',
+    description:
+      'Promises whose reservation kept no request (made before requests were stored): not replayed',
     example: 0,
   })
   notReplayed!: number;
@@ -97,26 +112,41 @@ export class BacktestFiguresResponse {
   @ApiProperty({ type: Number, format: 'int32', description: 'Not delivered (yet): not judged', example: 1 })
   open!: number;
   @ApiProperty({ type: Number, format: 'int32', example: 0 }) cancelled!: number;
-  @ApiProperty({ type: () => BacktestMovedResponse, description: "The candidate's date against the date as made" })
+  @ApiProperty({
+    type: () => BacktestMovedResponse,
+    description: "The candidate's date against the date as made",
+  })
   moved!: BacktestMovedResponse;
-  @ApiProperty({ type: () => BacktestDaysCountResponse, isArray: true, description: 'Moves by days (0 left out)' })
+  @ApiProperty({
+    type: () => BacktestDaysCountResponse,
+    isArray: true,
+    description: 'Moves by days (0 left out)',
+  })
   movedByDays!: BacktestDaysCountResponse[];
   @ApiProperty({
     type: () => BacktestDaysToPromiseResponse,
     description: 'Mean days from the purchase day to the promised day',
   })
   meanDaysToPromise!: BacktestDaysToPromiseResponse;
-  @ApiProperty({ type: () => BacktestRatesResponse, description: 'The deliveries against the date as promised' })
+  @ApiProperty({
+    type: () => BacktestRatesResponse,
+    description: 'The deliveries against the date as promised',
+  })
   asPromised!: BacktestRatesResponse;
   @ApiProperty({
     type: () => BacktestRatesResponse,
-    description: "The deliveries against the candidate's date (a lost promise is judged in neither set of figures)",
+    description:
+      "The deliveries against the candidate's date (a lost promise is judged in neither set of figures)",
   })
   asCandidate!: BacktestRatesResponse;
 }
 
 export class BacktestLaneResponse extends BacktestFiguresResponse {
-  @ApiProperty({ type: String, description: 'The route as promised (its legs)', example: 'R-CD01-LIMCENTRO-N' })
+  @ApiProperty({
+    type: String,
+    description: 'The route as promised (its legs)',
+    example: 'R-CD01-LIMCENTRO-N',
+  })
   lane!: string;
   @ApiProperty({ type: String, example: 'CD01' }) origin!: string;
 }

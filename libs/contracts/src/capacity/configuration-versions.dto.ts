@@ -198,7 +198,8 @@ export class ConfigurationPreviewResponse {
   reservations!: ReservationRisksResponse;
   @ApiPropertyOptional({
     type: () => ConfigurationBacktestResponse,
-    description: 'Only when `backtest` was asked: the recorded promises of its range replayed through the document',
+    description:
+      'Only when `backtest` was asked: the recorded promises of its range replayed through the document',
   })
   backtest?: ConfigurationBacktestResponse;
 }
