@@ -96,9 +96,9 @@ const scenario: BenchScenario = {
     const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
     const first = today - DAYS * DAY_MS;
     const range = { from: isoDay(first), to: isoDay(today - DAY_MS) };
-    const home = (
-      world.network.document.routes as unknown as (RouteRow & { dispatchTypes: string[] })[]
-    ).filter((route) => route.mode === 'HOME_DELIVERY' && route.targetZone !== undefined);
+    const home = (world.network.document.routes as unknown as RouteRow[]).filter(
+      (route) => route.mode === 'HOME_DELIVERY' && route.targetZone !== undefined,
+    );
     // placed at 15:00 UTC (10:00 in Lima), one day of the range after another
     const placedAt = (i: number) => first + (i % DAYS) * DAY_MS + 15 * 3_600_000;
     const changed = JSON.parse(world.text) as { routes: { code: string; leadTimeDays: number }[] };

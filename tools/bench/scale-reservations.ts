@@ -15,6 +15,7 @@ export interface RouteRow {
   source: string;
   mode: string;
   daysOfWeek: string[];
+  dispatchTypes: string[];
   leadTimeDays: number;
   targetZone?: string;
   targetNode?: string;

@@ -1,3 +1,4 @@
+import type { CalculateDeliveryCapacityRequest } from '../request/capacity-request.types';
 import { BacktestTallies, daysAsInstants, replayRequest, type ReplayedPromise } from './promise-backtest';
 
 const promise = (overrides: Partial<ReplayedPromise>): ReplayedPromise => ({
@@ -95,7 +96,7 @@ describe('BacktestTallies', () => {
 
 describe('replayRequest', () => {
   it('keeps the order as placed and turns the stock check off', () => {
-    const request = {
+    const request: CalculateDeliveryCapacityRequest = {
       purchaseDate: '2026-11-15',
       saleChannel: 'WEB',
       dispatchType: 'NORMAL',
@@ -103,7 +104,7 @@ describe('replayRequest', () => {
       calculationOptions: { validateStock: true },
       deliveryData: { zone: 'LIM-CENTRO' },
       items: [{ skuCode: 'SKU-1', quantity: 1, origin: 'CD01' }],
-    } as const;
+    };
     expect(replayRequest(request)).toEqual({ ...request, calculationOptions: { validateStock: false } });
   });
 });
