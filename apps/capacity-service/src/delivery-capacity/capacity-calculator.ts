@@ -92,7 +92,7 @@ export class CapacityCalculator {
     const clocks = runs.map(({ at }): Clock => ({ now: () => at }));
     return this.inTurns(
       runs.length,
-      (index) => ({ ...planReads(snapshot, runs[index].request, clocks[index]), counters: [] }),
+      (index) => planReads(snapshot, runs[index].request, clocks[index], { counters: false }),
       (index, data) => keep(calculate(snapshot, runs[index].request, data, clocks[index]), index),
     );
   }
