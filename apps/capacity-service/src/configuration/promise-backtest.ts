@@ -6,7 +6,6 @@ import {
   earliestPromise,
   replayRequest,
   type Backtest,
-  type CapacityOutcome,
   type GroupPlan,
   type RecordedPromise,
   type Snapshot,
@@ -34,7 +33,7 @@ interface Calculated {
 /**
  * The preview's backtest (docs/accuracy.md, "Backtesting a change"): the promises of the orders placed in the range
  * read in batches (`RecordedPromises`), each reservation's request calculated once on the candidate at the instant
- * it was made (`CapacityCalculator.replay`: counters empty, stock not checked, paced), the first date the candidate
+ * it was made (`CapacityCalculator.replay`: counters empty, stock not checked, the group plans only, paced), the first date the candidate
  * offers each selection's group taken as its date, and every promise added to the domain's tallies, one per lane:
  * memory is a batch and the lanes, whatever the number of promises.
  */
@@ -58,7 +57,7 @@ export class PromiseBacktest {
           request: replayRequest(promise.request as NonNullable<RecordedPromise['request']>),
           at: promise.reservedAt,
         })),
-        plansOf,
+        (plans) => plans,
       );
       let next = 0;
       for (const promise of batch) {
@@ -79,6 +78,3 @@ export class PromiseBacktest {
     return { ...range, timezone, ...tallies.result(limit) };
   }
 }
-
-const plansOf = (outcome: CapacityOutcome): readonly GroupPlan[] =>
-  outcome.kind !== 'invalid' && outcome.layout === 'A' ? outcome.groupPlans : [];

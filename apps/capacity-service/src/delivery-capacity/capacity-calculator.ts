@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   calculate,
+  type CalculateDeliveryCapacityRequest,
   CalculationData,
   CapacityOutcome,
   CapacityRequest,
@@ -8,7 +9,9 @@ import {
   explain,
   ExplainedOutcome,
   isLayoutA,
+  planGroups,
   planReads,
+  type GroupPlan,
   type ReadPlan,
   Snapshot,
 } from '@delivery/capacity-domain';
@@ -78,22 +81,23 @@ export class CapacityCalculator {
   }
 
   /**
-   * Each request calculated on `snapshot` at its own instant `at` (a replay of orders placed then), with every counter
+   * Each request evaluated on `snapshot` at its own instant `at` (a replay of orders placed then), with every counter
    * empty: the counters of that day are not known (what other orders had taken then), so capacity never limits a
    * replay, but a capacity of 0 in the configuration does. Only what the engine needs besides counters is read (the
-   * product weights of items without one; stock too when the request asks for the stock check). Paced like
-   * `compare`, handed to `keep` as each is done; not counted in the calculation metrics.
+   * product weights the cost needs; stock when the request asks for the check or names no origin). Each order's
+   * group plans (the dates each group offers, `planGroups`: the engine's evaluation without building the answer)
+   * are handed to `keep` as they are done, paced like `compare`; not counted in the calculation metrics.
    */
   async replay<T>(
     snapshot: Snapshot,
-    runs: readonly { request: CapacityRequest; at: Date }[],
-    keep: (outcome: CapacityOutcome, index: number) => T,
+    runs: readonly { request: CalculateDeliveryCapacityRequest; at: Date }[],
+    keep: (plans: readonly GroupPlan[], index: number) => T,
   ): Promise<T[]> {
     const clocks = runs.map(({ at }): Clock => ({ now: () => at }));
     return this.inTurns(
       runs.length,
       (index) => planReads(snapshot, runs[index].request, clocks[index], { counters: false }),
-      (index, data) => keep(calculate(snapshot, runs[index].request, data, clocks[index]), index),
+      (index, data) => keep(planGroups(snapshot, runs[index].request, data, clocks[index]), index),
     );
   }
 
