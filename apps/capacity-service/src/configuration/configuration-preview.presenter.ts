@@ -12,7 +12,8 @@ import type { BacktestResult } from './promise-backtest';
 export const REPLAY_NOTE =
   'Each order is calculated again at the instant it was placed, with the request it was placed with. The counters ' +
   'of that day (what other orders had taken) are not known: every counter is taken as empty, so a full day never ' +
-  'moves a date in the replay (a capacity of 0 in the document still closes it). Stock is not checked. The date ' +
+  'moves a date in the replay (a capacity of 0 in the document still closes it). Stock is not checked (an order ' +
+  'without origins is placed on the stock of now). The date ' +
   "compared is the first one the document offers the promise's origin and destination.";
 
 const rounded = (value: number | null, places: number): number | null =>
