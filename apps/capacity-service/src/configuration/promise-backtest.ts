@@ -32,10 +32,10 @@ interface Calculated {
 
 /**
  * The preview's backtest (docs/accuracy.md, "Backtesting a change"): the promises of the orders placed in the range
- * read in batches (`RecordedPromises`), each reservation's request calculated once on the candidate at the instant
- * it was made (`CapacityCalculator.replay`: counters empty, stock not checked, the group plans only, paced), the first date the candidate
- * offers each selection's group taken as its date, and every promise added to the domain's tallies, one per lane:
- * memory is a batch and the lanes, whatever the number of promises.
+ * read in batches (`RecordedPromises`), each reservation's request evaluated once on the candidate at the instant
+ * it was made (`CapacityCalculator.replay`: counters empty, stock not checked, the group plans only, paced), the
+ * first date the candidate offers each selection's group taken as its date, and every promise added to the domain's
+ * tallies, one per lane: memory is a batch and the lanes, whatever the number of promises.
  */
 @Injectable()
 export class PromiseBacktest {
