@@ -1,9 +1,9 @@
 /**
- * The reservation book of the scale benchmarks (S1-risks): reservations over the home-delivery routes of a world,
- * each holding a plan the engine made — the domain's `calculate` on the world's snapshot at the instant given, then
- * `planReservation` for one listed date and window, exactly what a hold computes — written straight into
- * `capacity_reservations` with the counters they took; and the change that puts a holiday at CDs on the departure
- * days of a known share of them, with the count of reservations it breaks.
+ * The reservation book of the scale benchmarks (S1-risks, S1-backtest): reservations over the home-delivery routes
+ * of a world, each holding a plan the engine made — the domain's `calculate` on the world's snapshot at the instant
+ * its order was placed, then `planReservation` for one listed date and window, exactly what a hold computes —
+ * written straight into `capacity_reservations` with the counters they took; and the change that puts a holiday at
+ * CDs on the departure days of a known share of them, with the count of reservations it breaks.
  */
 import { Client } from 'pg';
 import {
@@ -25,66 +25,73 @@ import type { World } from './scale-world';
 export interface BookedReservation {
   identifier: string;
   status: 'HELD' | 'CONFIRMED';
+  /** the instant its order was placed */
+  placedAt: Date;
   selections: ReservedSelection[];
   taken: CounterTake[];
   request: CalculateDeliveryCapacityRequest;
 }
 
 /**
- * `count` reservations: one order of one unit per (zone, CD) pair, zone by zone, calculated once at `now` on the
- * counters the reservations before it took (so a full picking day moves the next orders to the next one, as it
- * would at checkout); each of its listed dates and open windows reserved in turn while its counters have room.
- * Every third one is CONFIRMED, the rest HELD.
+ * `count` reservations, their orders placed at the instants of `placed` in turn (an equal share at each): one order
+ * of one unit per (zone, CD) pair, zone by zone, calculated at its instant on the counters the reservations before
+ * it took (so a full picking day moves the next orders to the next one, as it would at checkout); each of its listed
+ * dates and open windows reserved in turn while its counters have room. Every third one is CONFIRMED, the rest HELD.
  */
-export function reservationBook(world: World, count: number, now: Date): BookedReservation[] {
+export function reservationBook(world: World, count: number, placed: readonly Date[]): BookedReservation[] {
   const parsed = parseConfiguration(world.network.document, { timezone: 'America/Lima' });
   if (!parsed.ok) throw new Error(`world invalid: ${JSON.stringify(parsed.errors).slice(0, 500)}`);
   const { snapshot } = parsed;
-  const clock: Clock = { now: () => now };
-  const purchaseDate = businessDate(snapshot.settings.timezone, now);
   const zones = world.network.document.zones as { code: string; ubigeoCodes: string[] }[];
   const cds = (world.network.document.nodes as { code: string; type: string }[]).filter(
     (n) => n.type === 'CD',
   );
   const book: BookedReservation[] = [];
   const used = new UsedCounters();
-  for (let pair = 0; book.length < count && pair < zones.length * cds.length; pair++) {
-    const zone = zones[Math.floor(pair / cds.length)];
-    const origin = cds[pair % cds.length].code;
-    const request: CalculateDeliveryCapacityRequest = {
-      identifier: `book-${pair}`,
-      purchaseDate,
-      saleChannel: 'WEB',
-      dispatchType: 'NORMAL',
-      dispatchMode: 'HOME_DELIVERY',
-      deliveryData: { zone: zone.code, ubigeoCode: zone.ubigeoCodes[0] },
-      items: [{ skuCode: 'SKU-000001', origin, quantity: 1, weight: 500, line: '1' }],
-    };
-    const outcome = calculate(snapshot, request, used.data(snapshot, request, clock), clock);
-    if (outcome.kind === 'invalid' || outcome.layout !== 'A') continue;
-    for (const group of outcome.groupPlans)
-      for (const date of group.dates)
-        for (const window of date.windows.length === 0 ? [null] : date.windows.filter((w) => w.open)) {
-          if (book.length === count) return book;
-          const plan = planReservation(outcome.groupPlans, [
-            {
-              origin: group.origin ?? origin,
-              dispatchMode: group.dispatchMode,
-              destination: group.destination ?? zone.code,
-              deliveryDate: date.deliveryDate,
-              deliveryWindow: window?.window ?? null,
-            },
-          ]);
-          if (!plan.ok) throw new Error(`no plan: ${JSON.stringify(plan.problems)}`);
-          if (!used.take(plan.taken)) continue;
-          book.push({
-            identifier: `bench-${book.length}`,
-            status: book.length % 3 === 2 ? 'CONFIRMED' : 'HELD',
-            selections: plan.selections,
-            taken: plan.taken,
-            request,
-          });
-        }
+  let pair = 0;
+  for (const [turn, now] of placed.entries()) {
+    const clock: Clock = { now: () => now };
+    const purchaseDate = businessDate(snapshot.settings.timezone, now);
+    const until = Math.round((count * (turn + 1)) / placed.length);
+    for (; book.length < until && pair < zones.length * cds.length; pair++) {
+      const zone = zones[Math.floor(pair / cds.length)];
+      const origin = cds[pair % cds.length].code;
+      const request: CalculateDeliveryCapacityRequest = {
+        identifier: `book-${pair}`,
+        purchaseDate,
+        saleChannel: 'WEB',
+        dispatchType: 'NORMAL',
+        dispatchMode: 'HOME_DELIVERY',
+        deliveryData: { zone: zone.code, ubigeoCode: zone.ubigeoCodes[0] },
+        items: [{ skuCode: 'SKU-000001', origin, quantity: 1, weight: 500, line: '1' }],
+      };
+      const outcome = calculate(snapshot, request, used.data(snapshot, request, clock), clock);
+      if (outcome.kind === 'invalid' || outcome.layout !== 'A') continue;
+      for (const group of outcome.groupPlans)
+        for (const date of group.dates)
+          for (const window of date.windows.length === 0 ? [null] : date.windows.filter((w) => w.open)) {
+            if (book.length === until) continue;
+            const plan = planReservation(outcome.groupPlans, [
+              {
+                origin: group.origin ?? origin,
+                dispatchMode: group.dispatchMode,
+                destination: group.destination ?? zone.code,
+                deliveryDate: date.deliveryDate,
+                deliveryWindow: window?.window ?? null,
+              },
+            ]);
+            if (!plan.ok) throw new Error(`no plan: ${JSON.stringify(plan.problems)}`);
+            if (!used.take(plan.taken)) continue;
+            book.push({
+              identifier: `bench-${book.length}`,
+              status: book.length % 3 === 2 ? 'CONFIRMED' : 'HELD',
+              placedAt: now,
+              selections: plan.selections,
+              taken: plan.taken,
+              request,
+            });
+          }
+    }
   }
   if (book.length < count) throw new Error(`the world gives ${book.length} reservations, not ${count}`);
   return book;
@@ -119,7 +126,11 @@ class UsedCounters {
   }
 }
 
-/** The book, created one millisecond apart in its order, and the counters it took, into a fresh database. */
+/**
+ * The book and the counters it took, into a fresh database: each reservation created a minute before its order's
+ * instant, one millisecond apart in the book's order, and HELD; then the CONFIRMED ones confirmed, so that their
+ * promises are made as for any confirmation.
+ */
 export async function writeBook(databaseUrl: string, book: readonly BookedReservation[]): Promise<void> {
   const used = new Map<
     string,
@@ -134,24 +145,31 @@ export async function writeBook(databaseUrl: string, book: readonly BookedReserv
     }
   const client = new Client({ connectionString: databaseUrl });
   await client.connect();
-  const start = Date.now() - book.length - 60_000;
   try {
     for (let first = 0; first < book.length; first += 5000) {
       const part = book.slice(first, first + 5000).map((reservation, index) => ({
         ...reservation,
-        createdAt: new Date(start + first + index).toISOString(),
+        createdAt: new Date(
+          reservation.placedAt.getTime() - 60_000 - (book.length - first - index),
+        ).toISOString(),
       }));
       await client.query(
         `INSERT INTO capacity_reservations (identifier, body_hash, status, created_at, hold_expires_at,
-           confirmed_at, selections, taken, request)
-         SELECT r.identifier, 'bench', r.status, r."createdAt",
-           CASE r.status WHEN 'HELD' THEN now() + interval '8 hours' END,
-           CASE r.status WHEN 'CONFIRMED' THEN r."createdAt" END, r.selections, r.taken, r.request
-         FROM jsonb_to_recordset($1::jsonb) AS r(identifier text, status text, "createdAt" timestamptz,
-           selections jsonb, taken jsonb, request jsonb)`,
+           selections, taken, request)
+         SELECT r.identifier, 'bench', 'HELD', r."createdAt", now() + interval '8 hours', r.selections, r.taken,
+           r.request
+         FROM jsonb_to_recordset($1::jsonb) AS r(identifier text, "createdAt" timestamptz, selections jsonb,
+           taken jsonb, request jsonb)`,
         [JSON.stringify(part)],
       );
     }
+    const confirmed = book.filter((reservation) => reservation.status === 'CONFIRMED');
+    for (let first = 0; first < confirmed.length; first += 5000)
+      await client.query(
+        `UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL, confirmed_at = created_at
+         WHERE identifier = ANY($1::text[])`,
+        [confirmed.slice(first, first + 5000).map((reservation) => reservation.identifier)],
+      );
     const counters = [...used.values()];
     for (let first = 0; first < counters.length; first += 20_000)
       await client.query(
@@ -160,7 +178,7 @@ export async function writeBook(databaseUrl: string, book: readonly BookedReserv
          FROM jsonb_to_recordset($1::jsonb) AS c(scope text, ref text, date date, used bigint, capacity bigint)`,
         [JSON.stringify(counters.slice(first, first + 20_000))],
       );
-    await client.query('ANALYZE capacity_reservations; ANALYZE capacity_counters');
+    await client.query('ANALYZE capacity_reservations; ANALYZE capacity_counters; ANALYZE delivery_promises');
   } finally {
     await client.end();
   }

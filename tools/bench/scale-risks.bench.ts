@@ -48,7 +48,7 @@ const scenario: BenchScenario = {
     const routes = sizeFrom('RISK_ROUTES');
     const world = routes === null ? nationalWorld() : worldOf(routes);
     const count = sizeFrom('RISK_RESERVATIONS') ?? 100_000;
-    const book = reservationBook(world, count, new Date());
+    const book = reservationBook(world, count, [new Date()]);
     const change = holidaysOnShare(world, book, sizeFrom('RISK_SHARE') ?? 0.1);
     const service = await freshService('delivery_bench_risks');
     const rows: BenchResult['rows'] = [];

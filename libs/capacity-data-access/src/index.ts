@@ -8,5 +8,6 @@ export * from './reservations/reservation-risk.repository';
 export * from './usage/capacity-usage.repository';
 export * from './outcomes/outcome-event.repository';
 export * from './outcomes/promise-accuracy.repository';
+export * from './outcomes/recorded-promises.reader';
 export * from './outcomes/outcome.topology';
 export * from './reservations/reservation-events.topology';

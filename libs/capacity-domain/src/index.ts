@@ -94,7 +94,7 @@ export type {
 export { ROUTES_NOT_FOUND_CODE, ROUTES_NOT_FOUND_MESSAGE } from './engine/capacity-outcome';
 export type { CounterPlanEntry, DatePlan, GroupPlan, WindowPlanEntry } from './engine/counter-plan.builder';
 export type { ExplainedOutcome } from './engine/capacity-engine';
-export { calculate, explain, planReads } from './engine/capacity-engine';
+export { calculate, explain, planGroups, planReads } from './engine/capacity-engine';
 export type * from './engine/explanation.types';
 export type { UsagePage } from './usage/counter-usage';
 export { counterUsage } from './usage/counter-usage';
@@ -162,3 +162,12 @@ export type {
   StoredEvents,
 } from './outcomes/outcome.model';
 export { ACCURACY_GROUPINGS } from './outcomes/outcome.model';
+export type {
+  Backtest,
+  BacktestFigures,
+  BacktestLane,
+  BacktestRates,
+  RecordedPromise,
+  ReplayedPromise,
+} from './outcomes/promise-backtest';
+export { BacktestTallies, daysAsInstants, replayRequest } from './outcomes/promise-backtest';

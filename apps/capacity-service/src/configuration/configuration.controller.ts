@@ -18,6 +18,7 @@ import { ErrorResponses } from '../capacity.error-responses';
 import { ActiveConfiguration } from '../snapshot';
 import { ConfigurationPreviewPipe, type PreviewBody } from './configuration-preview.pipe';
 import { activeConfigurationBody, loadMessage } from './configuration.presenter';
+import { presentPreview } from './configuration-preview.presenter';
 import { ImportConfigurationUseCase } from './import-configuration.use-case';
 import { LoadConfigurationUseCase } from './load-configuration.use-case';
 import { PreviewConfigurationUseCase } from './preview-configuration.use-case';
@@ -31,7 +32,8 @@ const INVALID = ErrorResponses.badRequest(
 );
 const INVALID_PREVIEW = ErrorResponses.badRequest(
   'CONFIGURATION_INVALID: every problem of the document in `details.errors` (`field` is its JSON path); ' +
-    'VALIDATION_ERROR: malformed JSON, a bad `previewRequests` (problems under `previewRequests[i].`), a `limit` ' +
+    'VALIDATION_ERROR: malformed JSON, a bad `previewRequests` (problems under `previewRequests[i].`) or ' +
+    '`backtest` (under `backtest.`; at most 92 days), a `limit` ' +
     'out of range or a query parameter this operation does not define',
   INVALID_DOCUMENT,
 );
@@ -115,7 +117,11 @@ export class ConfigurationController {
       'The same body and the same 400 as PUT /configuration. Answers what changes against the active version ' +
       '(lists cut at `limit`, counts whole) and, for one request per zone a home-delivery route reaches (from that ' +
       "route's source, for today), the first delivery date and route before and after: how many moved earlier or " +
-      'later, lost or gained a promise, the worst first. No table, version or replica changes.',
+      'later, lost or gained a promise, the worst first. With `backtest: {from, to}` (purchase days), the ' +
+      'promises recorded for the orders placed on those days replayed through the document at the instants they ' +
+      'were placed (counters not limiting, stock not checked), per lane: the dates as promised and as the document ' +
+      'would promise them, and the on-time and exact-day rates of the deliveries against each. No table, version ' +
+      'or replica changes.',
   })
   @ApiBody({
     type: ConfigurationPreviewRequest,
@@ -132,10 +138,17 @@ export class ConfigurationController {
   @ErrorResponses.common('configuration:write')
   @ErrorResponses.payloadTooLarge('CONFIGURATION_BODY_LIMIT_MB (default 16 MB)')
   @ErrorResponses.unsupportedMediaType()
-  preview(
+  async preview(
     @Query(new ParametersPipe(ConfigurationPreviewQuery)) query: ConfigurationPreviewQuery,
-    @Body(ConfigurationPreviewPipe) { document, requests }: PreviewBody,
+    @Body(ConfigurationPreviewPipe) { document, requests, backtest }: PreviewBody,
   ): Promise<ConfigurationPreviewResponse> {
-    return this.previewConfiguration.execute(document, requests, query.limit ?? DEFAULT_CHANGES_LIMIT);
+    return presentPreview(
+      await this.previewConfiguration.execute(
+        document,
+        requests,
+        query.limit ?? DEFAULT_CHANGES_LIMIT,
+        backtest,
+      ),
+    );
   }
 }

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ConfigurationRepository } from '@delivery/capacity-data-access';
+import { ConfigurationRepository, RecordedPromisesReader } from '@delivery/capacity-data-access';
 import { Database } from '@delivery/persistence';
 import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
 import { DeliveryCapacityModule } from '../delivery-capacity';
@@ -18,11 +18,14 @@ import { ListConfigurationVersionsUseCase } from './list-configuration-versions.
 import { LoadConfigurationUseCase } from './load-configuration.use-case';
 import { CONFIGURATION_DEFAULTS, type ConfigurationDefaults } from './loaded-configuration';
 import { PreviewConfigurationUseCase } from './preview-configuration.use-case';
+import { PromiseBacktest } from './promise-backtest';
+import { RECORDED_PROMISES, type RecordedPromises } from './recorded-promises.port';
 
 /**
  * The configuration: import, load, versions (history, roll back, compare), preview, the replica's sync and the
  * retention. Swaps versions into the snapshot module's `ActiveConfiguration`; the preview runs the engine through
- * the delivery-capacity module's `CapacityCalculator` and checks its requests with its `CapacityRequestPipe`.
+ * the delivery-capacity module's `CapacityCalculator` and checks its requests with its `CapacityRequestPipe`; its
+ * backtest reads the recorded promises (`RECORDED_PROMISES`, the outcomes' tables).
  */
 @Module({
   imports: [DeliveryCapacityModule, ReservationRiskModule],
@@ -32,6 +35,11 @@ import { PreviewConfigurationUseCase } from './preview-configuration.use-case';
       provide: CONFIGURATION_STORE,
       inject: [Database],
       useFactory: (database: Database): ConfigurationStore => new ConfigurationRepository(database),
+    },
+    {
+      provide: RECORDED_PROMISES,
+      inject: [Database],
+      useFactory: (database: Database): RecordedPromises => new RecordedPromisesReader(database),
     },
     {
       provide: CONFIGURATION_DEFAULTS,
@@ -47,6 +55,7 @@ import { PreviewConfigurationUseCase } from './preview-configuration.use-case';
     ActivateConfigurationVersionUseCase,
     CompareConfigurationVersionsUseCase,
     PreviewConfigurationUseCase,
+    PromiseBacktest,
     ConfigurationRetention,
   ],
 })

@@ -21,20 +21,24 @@ import { ActiveConfiguration, CLOCK, newPacer } from '../snapshot';
 import { configurationInvalid } from './configuration-invalid.error';
 import { CONFIGURATION_STORE, type ConfigurationStore } from './configuration-store.port';
 import { CONFIGURATION_DEFAULTS, type ConfigurationDefaults } from './loaded-configuration';
+import { PromiseBacktest, type BacktestRange, type BacktestResult } from './promise-backtest';
 
 export interface ConfigurationPreview {
   activeVersion: number;
   changes: ConfigurationChanges;
   promises: PromiseImpact;
   reservations: ReservationRisksResponse;
+  /** only when a backtest was asked */
+  backtest?: BacktestResult;
 }
 
 /**
  * `POST {base}/configuration/preview`: a document checked exactly as a `PUT` checks it (the same 400 list), built
  * into a snapshot that is never stored nor swapped in, then compared with the active one: what changes (the domain's
  * diff, in slices) and what it does to promises (each representative request calculated by the same engine on both
- * snapshots at one instant, `CapacityCalculator.compare`), and which reservations it would break (`ReservationFitCheck`).
- * Nothing is written.
+ * snapshots at one instant, `CapacityCalculator.compare`), and which reservations it would break (`ReservationFitCheck`);
+ * with a backtest range, the recorded promises of that range replayed through it (`PromiseBacktest`). Nothing is
+ * written.
  */
 @Injectable()
 export class PreviewConfigurationUseCase {
@@ -44,14 +48,19 @@ export class PreviewConfigurationUseCase {
     @Inject(CONFIGURATION_DEFAULTS) private readonly defaults: ConfigurationDefaults,
     private readonly calculator: CapacityCalculator,
     private readonly fitCheck: ReservationFitCheck,
+    private readonly backtest: PromiseBacktest,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** `requests`: the requests whose promises to compare; null: one per zone (`representativeRequests`). */
+  /**
+   * `requests`: the requests whose promises to compare; null: one per zone (`representativeRequests`).
+   * `backtest`: the purchase days whose recorded promises to replay; null: none.
+   */
   async execute(
     document: unknown,
     requests: readonly ImpactRequest[] | null,
     limit: number,
+    backtest: BacktestRange | null = null,
   ): Promise<ConfigurationPreview> {
     const pacer = newPacer();
     const parsed = await parseConfigurationInSlices(document, this.defaults, pacer);
@@ -82,11 +91,13 @@ export class PreviewConfigurationUseCase {
       limit,
       onlyBrokenByChange: true,
     });
-    return {
+    const preview: ConfigurationPreview = {
       activeVersion: active.version,
       changes,
       promises: summarizeImpact(impacts, limit),
       reservations: presentRisks(risks),
     };
+    if (backtest !== null) preview.backtest = await this.backtest.run(candidate, backtest, limit);
+    return preview;
   }
 }

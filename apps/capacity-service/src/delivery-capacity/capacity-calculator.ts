@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   calculate,
+  type CalculateDeliveryCapacityRequest,
   CalculationData,
   CapacityOutcome,
   CapacityRequest,
@@ -8,7 +9,9 @@ import {
   explain,
   ExplainedOutcome,
   isLayoutA,
+  planGroups,
   planReads,
+  type GroupPlan,
   type ReadPlan,
   Snapshot,
 } from '@delivery/capacity-domain';
@@ -20,7 +23,8 @@ import { CALCULATION_DATA, READS_PER_STATEMENT, type CalculationDataSource } fro
  * The calculation (docs/algorithm.md), the one way every feature runs the engine: a snapshot, the engine's read
  * plan, the planned counters, stock and weights in at most two statements, then the engine. Both phases see one
  * snapshot and one instant, so the plan always covers what the calculation reads. `explain` runs the same engine
- * with its recorders on the same inputs; `compare` runs it on two snapshots (the configuration preview).
+ * with its recorders on the same inputs; `compare` runs it on two snapshots (the configuration preview), `replay` on
+ * a candidate at the instants orders were placed (the preview's backtest).
  */
 @Injectable()
 export class CapacityCalculator {
@@ -63,23 +67,58 @@ export class CapacityCalculator {
     keep: (before: CapacityOutcome, after: CapacityOutcome, index: number) => T,
   ): Promise<T[]> {
     const clock: Clock = { now: () => now };
+    return this.inTurns(
+      requests.length,
+      (index) =>
+        bothPlans(planReads(before, requests[index], clock), planReads(after, requests[index], clock)),
+      (index, data) =>
+        keep(
+          calculate(before, requests[index], data, clock),
+          calculate(after, requests[index], data, clock),
+          index,
+        ),
+    );
+  }
+
+  /**
+   * Each request evaluated on `snapshot` at its own instant `at` (a replay of orders placed then), with every counter
+   * empty: the counters of that day are not known (what other orders had taken then), so capacity never limits a
+   * replay, but a capacity of 0 in the configuration does. Only what the engine needs besides counters is read (the
+   * product weights the cost needs; stock when the request asks for the check or names no origin). Each order's
+   * group plans (the dates each group offers, `planGroups`: the engine's evaluation without building the answer)
+   * are handed to `keep` as they are done, paced like `compare`; not counted in the calculation metrics.
+   */
+  async replay<T>(
+    snapshot: Snapshot,
+    runs: readonly { request: CalculateDeliveryCapacityRequest; at: Date }[],
+    keep: (plans: readonly GroupPlan[], index: number) => T,
+  ): Promise<T[]> {
+    const clocks = runs.map(({ at }): Clock => ({ now: () => at }));
+    return this.inTurns(
+      runs.length,
+      (index) => planReads(snapshot, runs[index].request, clocks[index], { counters: false }),
+      (index, data) => keep(planGroups(snapshot, runs[index].request, data, clocks[index]), index),
+    );
+  }
+
+  /**
+   * The one loop of `compare` and `replay`: the plans of `READS_PER_STATEMENT` calculations read in one turn, then
+   * each calculated and kept, the event loop let turn whenever the pacer says so.
+   */
+  private async inTurns<T>(
+    count: number,
+    plan: (index: number) => ReadPlan,
+    calculateAt: (index: number, data: CalculationData) => T,
+  ): Promise<T[]> {
     const pacer = newPacer();
     const kept: T[] = [];
-    for (let start = 0; start < requests.length; start += READS_PER_STATEMENT) {
-      const chunk = requests.slice(start, start + READS_PER_STATEMENT);
-      const data = await Promise.all(
-        chunk.map((request) =>
-          this.reader.read(bothPlans(planReads(before, request, clock), planReads(after, request, clock))),
-        ),
-      );
-      for (const [index, request] of chunk.entries()) {
-        kept.push(
-          keep(
-            calculate(before, request, data[index], clock),
-            calculate(after, request, data[index], clock),
-            start + index,
-          ),
-        );
+    for (let start = 0; start < count; start += READS_PER_STATEMENT) {
+      const end = Math.min(count, start + READS_PER_STATEMENT);
+      const reads: Promise<CalculationData>[] = [];
+      for (let index = start; index < end; index++) reads.push(this.reader.read(plan(index)));
+      const data = await Promise.all(reads);
+      for (let index = start; index < end; index++) {
+        kept.push(calculateAt(index, data[index - start]));
         if (pacer.due()) await pacer.pause();
       }
     }

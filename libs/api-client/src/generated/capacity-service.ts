@@ -113,7 +113,7 @@ export interface paths {
         put?: never;
         /**
          * What a document would change, and what it would do to promises; nothing written (scope configuration:write)
-         * @description The same body and the same 400 as PUT /configuration. Answers what changes against the active version (lists cut at `limit`, counts whole) and, for one request per zone a home-delivery route reaches (from that route's source, for today), the first delivery date and route before and after: how many moved earlier or later, lost or gained a promise, the worst first. No table, version or replica changes.
+         * @description The same body and the same 400 as PUT /configuration. Answers what changes against the active version (lists cut at `limit`, counts whole) and, for one request per zone a home-delivery route reaches (from that route's source, for today), the first delivery date and route before and after: how many moved earlier or later, lost or gained a promise, the worst first. With `backtest: {from, to}` (purchase days), the promises recorded for the orders placed on those days replayed through the document at the instants they were placed (counters not limiting, stock not checked), per lane: the dates as promised and as the document would promise them, and the on-time and exact-day rates of the deliveries against each. No table, version or replica changes.
          */
         post: operations["previewConfiguration"];
         delete?: never;
@@ -1593,6 +1593,20 @@ export interface components {
             /** @example Configuration loaded: version 7 (3 nodes, 2 zones, 4 routes) */
             message: string;
         };
+        BacktestRangeRequest: {
+            /**
+             * Format: date
+             * @description First purchase day (the day the order was placed, in the configuration time zone).
+             * @example 2026-11-01
+             */
+            from: string;
+            /**
+             * Format: date
+             * @description Last purchase day, inclusive; at most 92 days from `from`.
+             * @example 2026-11-21
+             */
+            to: string;
+        };
         ConfigurationPreviewRequest: {
             settings?: components["schemas"]["SettingsDocument"];
             nodes: components["schemas"]["NodeDocument"][];
@@ -1605,6 +1619,8 @@ export interface components {
             usage?: components["schemas"]["UsageRowDocument"][];
             /** @description Layout A requests, each checked as POST /delivery/capacity checks one (400 VALIDATION_ERROR, paths `previewRequests[i].…`); absent: one request per zone a home-delivery route reaches. */
             previewRequests?: components["schemas"]["CalculateDeliveryCapacityRequest"][];
+            /** @description Replay the promises of the orders placed on these days through the document, at the instants they were placed, and judge both dates against what was delivered (400 VALIDATION_ERROR, paths `backtest.…`). */
+            backtest?: components["schemas"]["BacktestRangeRequest"];
         };
         FieldChangeResponse: {
             /** @example daysOfWeek */
@@ -1829,6 +1845,210 @@ export interface components {
             /** @description Up to `limit`, the soonest delivery first, then the order they were taken */
             listed: components["schemas"]["ReservationRiskResponse"][];
         };
+        /**
+         * @description The counters of the day an order was placed are not known: the replay calculates with every counter empty, so a full day never moves a date; a capacity of 0 in the document still closes it.
+         * @enum {string}
+         */
+        BacktestCounters: "NOT_LIMITING";
+        /**
+         * @description Stock of that day is not known.
+         * @enum {string}
+         */
+        BacktestStock: "NOT_CHECKED";
+        BacktestReplayResponse: {
+            /** @description The counters of the day an order was placed are not known: the replay calculates with every counter empty, so a full day never moves a date; a capacity of 0 in the document still closes it. */
+            counters: components["schemas"]["BacktestCounters"];
+            /** @description Stock of that day is not known. */
+            stock: components["schemas"]["BacktestStock"];
+            /** @description The same in words. */
+            note: string;
+        };
+        BacktestMovedResponse: {
+            /**
+             * Format: int32
+             * @example 0
+             */
+            earlier: number;
+            /**
+             * Format: int32
+             * @example 12
+             */
+            later: number;
+            /**
+             * Format: int32
+             * @example 0
+             */
+            unchanged: number;
+            /**
+             * Format: int32
+             * @description The candidate would offer no date
+             * @example 0
+             */
+            lost: number;
+        };
+        BacktestDaysCountResponse: {
+            /**
+             * Format: int32
+             * @description Candidate date − promised date
+             * @example 1
+             */
+            days: number;
+            /**
+             * Format: int32
+             * @example 12
+             */
+            count: number;
+        };
+        BacktestDaysToPromiseResponse: {
+            /**
+             * @description As promised (2 decimals)
+             * @example 2
+             */
+            asPromised: number | null;
+            /**
+             * @description As the candidate would promise
+             * @example 3
+             */
+            asCandidate: number | null;
+        };
+        BacktestRatesResponse: {
+            /**
+             * Format: int32
+             * @description Delivered promises judged
+             * @example 11
+             */
+            judged: number;
+            /**
+             * Format: int32
+             * @description Delivered on or before the date
+             * @example 9
+             */
+            onTime: number;
+            /**
+             * Format: int32
+             * @description Delivered on the date
+             * @example 7
+             */
+            exactDay: number;
+            /**
+             * @description onTime ÷ judged (4 decimals)
+             * @example 0.8182
+             */
+            onTimeRate: number | null;
+            /**
+             * @description exactDay ÷ judged (4 decimals)
+             * @example 0.6364
+             */
+            exactDayRate: number | null;
+        };
+        BacktestFiguresResponse: {
+            /**
+             * Format: int32
+             * @example 12
+             */
+            promises: number;
+            /**
+             * Format: int32
+             * @description Promises whose reservation kept no request (made before requests were stored): not replayed
+             * @example 0
+             */
+            notReplayed: number;
+            /**
+             * Format: int32
+             * @example 11
+             */
+            delivered: number;
+            /**
+             * Format: int32
+             * @description Not delivered (yet): not judged
+             * @example 1
+             */
+            open: number;
+            /**
+             * Format: int32
+             * @example 0
+             */
+            cancelled: number;
+            /** @description The candidate's date against the date as made */
+            moved: components["schemas"]["BacktestMovedResponse"];
+            /** @description Moves by days (0 left out) */
+            movedByDays: components["schemas"]["BacktestDaysCountResponse"][];
+            /** @description Mean days from the purchase day to the promised day */
+            meanDaysToPromise: components["schemas"]["BacktestDaysToPromiseResponse"];
+            /** @description The deliveries against the date as promised */
+            asPromised: components["schemas"]["BacktestRatesResponse"];
+            /** @description The deliveries against the candidate's date (a lost promise is judged in neither set of figures) */
+            asCandidate: components["schemas"]["BacktestRatesResponse"];
+        };
+        BacktestLaneResponse: {
+            /**
+             * Format: int32
+             * @example 12
+             */
+            promises: number;
+            /**
+             * Format: int32
+             * @description Promises whose reservation kept no request (made before requests were stored): not replayed
+             * @example 0
+             */
+            notReplayed: number;
+            /**
+             * Format: int32
+             * @example 11
+             */
+            delivered: number;
+            /**
+             * Format: int32
+             * @description Not delivered (yet): not judged
+             * @example 1
+             */
+            open: number;
+            /**
+             * Format: int32
+             * @example 0
+             */
+            cancelled: number;
+            /** @description The candidate's date against the date as made */
+            moved: components["schemas"]["BacktestMovedResponse"];
+            /** @description Moves by days (0 left out) */
+            movedByDays: components["schemas"]["BacktestDaysCountResponse"][];
+            /** @description Mean days from the purchase day to the promised day */
+            meanDaysToPromise: components["schemas"]["BacktestDaysToPromiseResponse"];
+            /** @description The deliveries against the date as promised */
+            asPromised: components["schemas"]["BacktestRatesResponse"];
+            /** @description The deliveries against the candidate's date (a lost promise is judged in neither set of figures) */
+            asCandidate: components["schemas"]["BacktestRatesResponse"];
+            /**
+             * @description The route as promised (its legs)
+             * @example R-CD01-LIMCENTRO-N
+             */
+            lane: string;
+            /** @example CD01 */
+            origin: string;
+        };
+        ConfigurationBacktestResponse: {
+            /**
+             * Format: date
+             * @example 2026-11-01
+             */
+            from: string;
+            /**
+             * Format: date
+             * @example 2026-11-21
+             */
+            to: string;
+            /** @example America/Lima */
+            timezone: string;
+            replay: components["schemas"]["BacktestReplayResponse"];
+            total: components["schemas"]["BacktestFiguresResponse"];
+            /** @description Worst on-time rate as the candidate would promise first; at most `limit` */
+            lanes: components["schemas"]["BacktestLaneResponse"][];
+            /**
+             * Format: int32
+             * @example 3
+             */
+            totalLanes: number;
+        };
         ConfigurationPreviewResponse: {
             /**
              * Format: int64
@@ -1840,6 +2060,8 @@ export interface components {
             promises: components["schemas"]["PromiseImpactResponse"];
             /** @description The HELD and CONFIRMED reservations whose plan the document would no longer keep */
             reservations: components["schemas"]["ReservationRisksResponse"];
+            /** @description Only when `backtest` was asked: the recorded promises of its range replayed through the document */
+            backtest?: components["schemas"]["ConfigurationBacktestResponse"];
         };
         /**
          * @description IMPORT: PUT /configuration; LOAD: POST /configuration/load; ROLLBACK: an older version activated again (`sourceVersion`); null for versions recorded before it was kept.
@@ -3155,7 +3377,7 @@ export interface operations {
                     "application/json": components["schemas"]["ConfigurationPreviewResponse"];
                 };
             };
-            /** @description CONFIGURATION_INVALID: every problem of the document in `details.errors` (`field` is its JSON path); VALIDATION_ERROR: malformed JSON, a bad `previewRequests` (problems under `previewRequests[i].`), a `limit` out of range or a query parameter this operation does not define */
+            /** @description CONFIGURATION_INVALID: every problem of the document in `details.errors` (`field` is its JSON path); VALIDATION_ERROR: malformed JSON, a bad `previewRequests` (problems under `previewRequests[i].`) or `backtest` (under `backtest.`; at most 92 days), a `limit` out of range or a query parameter this operation does not define */
             400: {
                 headers: {
                     [name: string]: unknown;

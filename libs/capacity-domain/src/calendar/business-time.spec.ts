@@ -20,6 +20,48 @@ describe('business time', () => {
     });
   });
 
+  it('every minute of days with an offset change, in any order, as Intl tells it (the hour offsets it keeps)', () => {
+    const byIntl = (timeZone: string, instant: Date) => {
+      const parts = new Intl.DateTimeFormat('en-CA', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).formatToParts(instant);
+      const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
+      return {
+        today: day(`${part('year')}-${part('month')}-${part('day')}`),
+        minutes: Number(part('hour')) * 60 + Number(part('minute')),
+      };
+    };
+    const days: [string, string][] = [
+      ['America/New_York', '2026-03-08T00:00:00Z'],
+      ['America/New_York', '2026-11-01T00:00:00Z'],
+      ['Australia/Lord_Howe', '2026-04-04T10:00:00Z'], // half an hour back, at 15:00 UTC
+      ['Australia/Lord_Howe', '2026-10-03T10:00:00Z'], // half an hour forward, at 15:30 UTC: within an hour
+      ['Asia/Kathmandu', '2026-11-22T00:00:00Z'],
+    ];
+    for (const [timeZone, from] of days) {
+      const start = Date.parse(from);
+      // backwards, then every 7th minute forwards: no answer depends on the one asked before
+      for (let minute = 36 * 60; minute >= 0; minute -= 1) {
+        const instant = new Date(start + minute * 60_000);
+        expect([timeZone, instant, businessNow(timeZone, instant)]).toEqual([
+          timeZone,
+          instant,
+          byIntl(timeZone, instant),
+        ]);
+      }
+      for (let minute = 0; minute <= 36 * 60; minute += 7) {
+        const instant = new Date(start + minute * 60_000 + 59_000);
+        expect(businessNow(timeZone, instant)).toEqual(byIntl(timeZone, instant));
+      }
+    }
+  });
+
   it("offsets are the zone's on that date, including across daylight-saving changes", () => {
     expect(offsetOnWallTime('America/Lima', day('2026-11-26'), 540)).toBe(-300);
     expect(offsetOnWallTime('Europe/Madrid', day('2026-07-01'), 540)).toBe(120);

@@ -65,11 +65,34 @@ function wallClockMs(timeZone: string, epochMs: number): number {
 /** Last answer per zone: offsets change on whole minutes, so one UTC minute has one business (day, minute). */
 const lastNow = new Map<string, { minute: number; now: BusinessNow }>();
 
+const HOUR_MS = 3_600_000;
+/** Per zone and UTC hour: the offset (ms) in force through it, null when it changes within it. */
+const hourOffsets = new Map<string, Map<number, number | null>>();
+
+/**
+ * The offset in force through UTC hour `hour` when it is the same at its start and at its end (a zone changes its
+ * offset months apart, never twice within an hour), else null. Instants of many different minutes (a replay of
+ * orders placed over weeks) then cost two `Intl` calls per hour instead of one per minute.
+ */
+function steadyOffset(timeZone: string, hour: number): number | null {
+  let cache = hourOffsets.get(timeZone);
+  if (cache === undefined) hourOffsets.set(timeZone, (cache = new Map()));
+  const cached = cache.get(hour);
+  if (cached !== undefined) return cached;
+  const start = hour * HOUR_MS;
+  const offset = wallClockMs(timeZone, start) - start;
+  const steady = wallClockMs(timeZone, start + HOUR_MS) - (start + HOUR_MS) === offset ? offset : null;
+  if (cache.size >= OFFSET_CACHE_LIMIT) cache.clear();
+  cache.set(hour, steady);
+  return steady;
+}
+
 export function businessNow(timeZone: string, instant: Date): BusinessNow {
   const minute = Math.floor(instant.getTime() / MINUTE_MS);
   const last = lastNow.get(timeZone);
   if (last !== undefined && last.minute === minute) return last.now;
-  const wall = wallClockMs(timeZone, minute * MINUTE_MS);
+  const offset = steadyOffset(timeZone, Math.floor(minute / 60));
+  const wall = offset === null ? wallClockMs(timeZone, minute * MINUTE_MS) : minute * MINUTE_MS + offset;
   const today = Math.floor(wall / DAY_MS);
   const now = { today, minutes: Math.floor((wall - today * DAY_MS) / MINUTE_MS) };
   lastNow.set(timeZone, { minute, now });

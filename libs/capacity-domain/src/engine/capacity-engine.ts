@@ -5,11 +5,16 @@
 import type { Clock } from '../calendar/business-time';
 import type { Snapshot } from '../configuration/snapshot';
 import type { CalculationData } from '../request/calculation-data.types';
-import { CapacityRequest, isLayoutA } from '../request/capacity-request.types';
+import {
+  CalculateDeliveryCapacityRequest,
+  CapacityRequest,
+  isLayoutA,
+} from '../request/capacity-request.types';
 import type { CapacityOutcome, InvalidOutcome, LayoutAOutcome, LayoutBOutcome } from './capacity-outcome';
 import { explanationBasis, ExplanationSink } from './explanation.recorder';
 import type { CalculationExplanation } from './explanation.types';
-import { calculateLayoutA } from './layout-a';
+import type { GroupPlan } from './counter-plan.builder';
+import { calculateLayoutA, planGroupsA } from './layout-a';
 import { calculateLayoutB } from './layout-b';
 
 export { planReads } from './read-plan';
@@ -23,6 +28,20 @@ export function calculate(
   return isLayoutA(request)
     ? calculateLayoutA(snapshot, request, data, clock)
     : calculateLayoutB(snapshot, request, data, clock);
+}
+
+/**
+ * The counter plan of each group a layout A request would be answered with (the dates each group lists, and what
+ * each takes), from the same evaluation as `calculate`, without building the answer; none when it is invalid. A
+ * replay needs no more (the first date each group offers).
+ */
+export function planGroups(
+  snapshot: Snapshot,
+  request: CalculateDeliveryCapacityRequest,
+  data: CalculationData,
+  clock: Clock,
+): GroupPlan[] {
+  return planGroupsA(snapshot, request, data, clock);
 }
 
 /** The outcome with its explanation; none when the request is invalid (the outcome says why). */

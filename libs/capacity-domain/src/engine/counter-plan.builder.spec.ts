@@ -1,7 +1,10 @@
 /** Reservations R2.2/R2.6/R2.7: the counters each listed date of a group's path uses. */
+import { NO_DATA } from '../request/calculation-data.types';
 import { demoSnapshot, e10Request } from '../testing/demo-world';
+import { calculate, planGroups } from './capacity-engine';
 import {
   documentOf,
+  E10_CLOCK,
   homeRoute,
   layoutA,
   node,
@@ -116,5 +119,30 @@ describe('counter plans for reservations', () => {
       ['PICKING', null, true],
       ['DISPATCH', 5, false],
     ]);
+  });
+});
+
+describe('planGroups: the group plans without the answer (a replay)', () => {
+  it('gives the plans calculate gives, for explicit origins and for an origin placed by the engine; none when invalid', () => {
+    const requests = [
+      e10Request(),
+      e10Request({
+        calculationOptions: { validateStock: false, calculate: 'SEARCH_ORIGINS_BY_ROUTE' },
+        items: [{ skuCode: 'SKU-1', quantity: 1, weight: 1500 }],
+      }),
+    ];
+    for (const request of requests) {
+      const data = {
+        counters: [used('DISPATCH', 'R-CD01-LIMCENTRO-N', '2026-11-25', 200)],
+        stock: [],
+        productWeights: [],
+      };
+      const plans = planGroups(demoSnapshot(), request, data, E10_CLOCK);
+      expect(plans).not.toHaveLength(0);
+      expect(plans).toEqual(layoutA(calculate(demoSnapshot(), request, data, E10_CLOCK)).groupPlans);
+    }
+    expect(
+      planGroups(demoSnapshot(), e10Request({ purchaseDate: '2026-02-30' }), NO_DATA, E10_CLOCK),
+    ).toEqual([]);
   });
 });

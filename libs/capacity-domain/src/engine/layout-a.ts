@@ -6,9 +6,9 @@ import type { CalculateDeliveryCapacityRequest } from '../request/capacity-reque
 import { validityOf } from './answer-validity';
 import { explainedValidity } from './validity-bound';
 import { businessRuleProblems } from './business-rules.validator';
-import { CapacityOutcome, onlyRoutesMissing } from './capacity-outcome';
+import { CapacityOutcome, InvalidOutcome, onlyRoutesMissing } from './capacity-outcome';
 import { CounterBook } from './capacity-counters';
-import { groupPlanOf } from './counter-plan.builder';
+import { GroupPlan, groupPlanOf } from './counter-plan.builder';
 import {
   compareGroups,
   evaluateGroup,
@@ -33,34 +33,9 @@ export function calculateLayoutA(
   clock: Clock,
   sink: ExplanationSink | null = null,
 ): CapacityOutcome {
-  const prepared = prepareLayoutA(snapshot, request, clock);
-  if ('field' in prepared)
-    return { kind: 'invalid', errors: [{ field: prepared.field, message: 'must be a date YYYY-MM-DD' }] };
-  const problems = businessRuleProblems(prepared);
-  if (problems.length > 0) return { kind: 'invalid', errors: problems };
-
-  const counters = new CounterBook(snapshot, data.counters, false);
-  const stock = new StockBook(data.stock);
-  const search = new PathDateSearch(prepared.scope, counters);
-  if (sink !== null) sink.scope = prepared.scope;
-  const recorder =
-    sink === null
-      ? null
-      : new ExplanationRecorder(prepared.scope, counters, search, snapshot.settings.maxAlternativePaths);
-  const placement: Placement =
-    prepared.originless.length > 0
-      ? placeOriginless(prepared, stock, search, sink)
-      : { placed: new Map(), unplaced: [], orderValidity: null, contenders: [] };
-  const env: GroupEnvironment = {
-    scope: prepared.scope,
-    search,
-    stock,
-    dispatchType: prepared.dispatchType,
-    recorder,
-  };
-  const groups = groupSpecsOf(prepared, placement).map((spec) => evaluateGroup(env, spec));
-  if (placement.unplaced.length > 0) groups.push(unplacedGroup(prepared, placement.unplaced, recorder));
-  groups.sort(compareGroups);
+  const evaluated = evaluateLayoutA(snapshot, request, data, clock, sink);
+  if ('kind' in evaluated) return evaluated;
+  const { prepared, counters, stock, search, placement, groups } = evaluated;
   const maxAlternativePaths = snapshot.settings.maxAlternativePaths;
   const own = groups.map((group) => validityOf(search, group, maxAlternativePaths));
   const validities =
@@ -103,6 +78,71 @@ export function calculateLayoutA(
     },
     groupPlans: groups.map((group) => groupPlanOf(group, counters, search, snapshot.settings.timezone)),
   };
+}
+
+/** The groups of a layout A request evaluated (E6): what the answer and the plans are built from. */
+interface EvaluatedLayoutA {
+  prepared: LayoutARequest;
+  counters: CounterBook;
+  stock: StockBook;
+  search: PathDateSearch;
+  placement: Placement;
+  groups: GroupEvaluation[];
+}
+
+function evaluateLayoutA(
+  snapshot: Snapshot,
+  request: CalculateDeliveryCapacityRequest,
+  data: CalculationData,
+  clock: Clock,
+  sink: ExplanationSink | null,
+): EvaluatedLayoutA | InvalidOutcome {
+  const prepared = prepareLayoutA(snapshot, request, clock);
+  if ('field' in prepared)
+    return { kind: 'invalid', errors: [{ field: prepared.field, message: 'must be a date YYYY-MM-DD' }] };
+  const problems = businessRuleProblems(prepared);
+  if (problems.length > 0) return { kind: 'invalid', errors: problems };
+
+  const counters = new CounterBook(snapshot, data.counters, false);
+  const stock = new StockBook(data.stock);
+  const search = new PathDateSearch(prepared.scope, counters);
+  if (sink !== null) sink.scope = prepared.scope;
+  const recorder =
+    sink === null
+      ? null
+      : new ExplanationRecorder(prepared.scope, counters, search, snapshot.settings.maxAlternativePaths);
+  const placement: Placement =
+    prepared.originless.length > 0
+      ? placeOriginless(prepared, stock, search, sink)
+      : { placed: new Map(), unplaced: [], orderValidity: null, contenders: [] };
+  const env: GroupEnvironment = {
+    scope: prepared.scope,
+    search,
+    stock,
+    dispatchType: prepared.dispatchType,
+    recorder,
+  };
+  const groups = groupSpecsOf(prepared, placement).map((spec) => evaluateGroup(env, spec));
+  if (placement.unplaced.length > 0) groups.push(unplacedGroup(prepared, placement.unplaced, recorder));
+  groups.sort(compareGroups);
+  return { prepared, counters, stock, search, placement, groups };
+}
+
+/**
+ * The counter plan of each group of a layout A request, in the order of the answer's groups, without building the
+ * answer (its dates' validity and the response): what a replay needs to know the dates it would promise. None when
+ * the request is invalid.
+ */
+export function planGroupsA(
+  snapshot: Snapshot,
+  request: CalculateDeliveryCapacityRequest,
+  data: CalculationData,
+  clock: Clock,
+): GroupPlan[] {
+  const evaluated = evaluateLayoutA(snapshot, request, data, clock, null);
+  if ('kind' in evaluated) return [];
+  const { counters, search, groups } = evaluated;
+  return groups.map((group) => groupPlanOf(group, counters, search, snapshot.settings.timezone));
 }
 
 /** E6.1: explicit origins in order of first appearance (placed items join them), × modes × destinations. */

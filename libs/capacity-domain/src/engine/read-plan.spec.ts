@@ -99,6 +99,20 @@ describe('read plan', () => {
     });
   });
 
+  it('without counters (a replay): the same stock rows and product weights, no counter, no path enumerated', () => {
+    const request = requestA({
+      deliveryData: { zone: 'LIM-CENTRO' },
+      calculationOptions: { validateStock: true, dispatchCostEnabled: true },
+      items: [{ skuCode: 'SKU-1', origin: 'SEL01', weight: 10 }, { skuCode: 'SKU-2' }],
+    });
+    const full = planReads(demoSnapshot(), request, E10_CLOCK);
+    expect(full.counters).not.toHaveLength(0);
+    expect(planReads(demoSnapshot(), request, E10_CLOCK, { counters: false })).toEqual({
+      ...full,
+      counters: [],
+    });
+  });
+
   it('asks for nothing when the request is rejected by the domain rules', () => {
     const request = requestA({
       dispatchMode: 'ALL_DISPATCH_MODES',

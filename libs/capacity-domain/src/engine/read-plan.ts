@@ -30,11 +30,29 @@ type Ranges = Map<CounterModel, { from: number; to: number }>;
 
 const EMPTY_PLAN: ReadPlan = { counters: [], stock: [], productWeights: [] };
 
-export function planReads(snapshot: Snapshot, request: CapacityRequest, clock: Clock): ReadPlan {
-  return isLayoutA(request) ? planLayoutA(snapshot, request, clock) : planLayoutB(snapshot, request, clock);
+/**
+ * What a calculation of `request` at `clock` may read. `counters: false`: no counter (a replay, which takes every
+ * counter as empty), so the paths are not enumerated; stock and product weights as always.
+ */
+export function planReads(
+  snapshot: Snapshot,
+  request: CapacityRequest,
+  clock: Clock,
+  { counters = true }: { counters?: boolean } = {},
+): ReadPlan {
+  if (!isLayoutA(request)) {
+    const plan = planLayoutB(snapshot, request, clock);
+    return counters ? plan : { ...plan, counters: [] };
+  }
+  return planLayoutA(snapshot, request, clock, counters);
 }
 
-function planLayoutA(snapshot: Snapshot, request: CalculateDeliveryCapacityRequest, clock: Clock): ReadPlan {
+function planLayoutA(
+  snapshot: Snapshot,
+  request: CalculateDeliveryCapacityRequest,
+  clock: Clock,
+  withCounters: boolean,
+): ReadPlan {
   const prepared = prepareLayoutA(snapshot, request, clock);
   if ('field' in prepared || businessRuleProblems(prepared).length > 0) return EMPTY_PLAN;
   const { scope, dispatchType } = prepared;
@@ -44,10 +62,12 @@ function planLayoutA(snapshot: Snapshot, request: CalculateDeliveryCapacityReque
   const destinations = prepared.modes.flatMap((mode) =>
     (prepared.destinations.get(mode) ?? []).filter(isResolved),
   );
-  for (const origin of origins) {
-    for (const destination of destinations) {
-      for (const path of findPaths(snapshot, origin, destination.target, dispatchType, scope.isLastRoute))
-        addPath(ranges, scope, path);
+  if (withCounters) {
+    for (const origin of origins) {
+      for (const destination of destinations) {
+        for (const path of findPaths(snapshot, origin, destination.target, dispatchType, scope.isLastRoute))
+          addPath(ranges, scope, path);
+      }
     }
   }
   const stock = new Map<string, { sku: string; node: string }>();

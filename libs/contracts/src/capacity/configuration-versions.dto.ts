@@ -4,6 +4,7 @@
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { CalculateDeliveryCapacityRequest } from './calculate-delivery-capacity.request';
+import { BacktestRangeRequest, ConfigurationBacktestResponse } from './configuration-backtest.dto';
 import { ConfigurationImportRequest } from './configuration-document.dto';
 import { ReservationRisksResponse } from './reservation-risk.dto';
 
@@ -195,6 +196,12 @@ export class ConfigurationPreviewResponse {
     description: 'The HELD and CONFIRMED reservations whose plan the document would no longer keep',
   })
   reservations!: ReservationRisksResponse;
+  @ApiPropertyOptional({
+    type: () => ConfigurationBacktestResponse,
+    description:
+      'Only when `backtest` was asked: the recorded promises of its range replayed through the document',
+  })
+  backtest?: ConfigurationBacktestResponse;
 }
 
 /** `POST {base}/configuration/preview`: the `PUT` document, and optionally the requests whose promises to compare. */
@@ -208,4 +215,11 @@ export class ConfigurationPreviewRequest extends ConfigurationImportRequest {
       '`previewRequests[i].…`); absent: one request per zone a home-delivery route reaches.',
   })
   previewRequests?: CalculateDeliveryCapacityRequest[];
+  @ApiPropertyOptional({
+    type: () => BacktestRangeRequest,
+    description:
+      'Replay the promises of the orders placed on these days through the document, at the instants they were ' +
+      'placed, and judge both dates against what was delivered (400 VALIDATION_ERROR, paths `backtest.…`).',
+  })
+  backtest?: BacktestRangeRequest;
 }

@@ -27,3 +27,4 @@ export * from './capacity-usage.request';
 export * from './capacity-usage.response';
 export * from './configuration-versions.dto';
 export * from './configuration-versions.request';
+export * from './configuration-backtest.dto';
