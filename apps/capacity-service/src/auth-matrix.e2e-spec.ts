@@ -3,6 +3,7 @@ import type { Scope } from '@delivery/auth';
 import { basicHeader, bearer, mintToken } from '@delivery/auth/testing';
 import {
   CapacityTestApp,
+  E10_CLOCK,
   startCapacityTestApp,
   TEST_API_KEY,
   TEST_API_KEY_CONFIGURATION,
@@ -12,8 +13,10 @@ import {
   TEST_BASIC_CONFIGURATION,
   TEST_BASIC_NO_SCOPE,
   TEST_BASIC_OUTCOMES,
+  TEST_BASIC_RESERVE,
 } from './testing/capacity-test-app';
 import { demoConfiguration, e10Request } from './testing/capacity-fixtures';
+import { e10Selection, postReservation, reservationBody } from './testing/reservation-fixtures';
 
 /**
  * docs/security.md on every operation of capacity-service: each way to be unauthenticated is 401 with a challenge,
@@ -55,6 +58,14 @@ const outcomes = {
   basic: TEST_BASIC_OUTCOMES,
   wrongBasic: TEST_BASIC,
 };
+const reserve = {
+  apiKey: TEST_API_KEY_NO_SCOPE,
+  wrongApiKey: TEST_API_KEY,
+  basic: TEST_BASIC_RESERVE,
+  wrongBasic: TEST_BASIC,
+};
+/** held on 11-28 in `beforeAll`; each authorized move takes it to the earliest promise, then answers the same move */
+const MOVED = 'ORD-AUTH-MOVE';
 const OPERATIONS: Operation[] = [
   { name: 'GET /whoami', method: 'get', path: '/whoami', scope: 'capacity:calculate', ok: 200, ...calculate },
   {
@@ -183,6 +194,23 @@ const OPERATIONS: Operation[] = [
     ok: 200,
     ...outcomes,
   },
+  {
+    name: 'POST /delivery/capacity/reservations/{identifier}/move',
+    method: 'post',
+    path: `/delivery/capacity/reservations/${MOVED}/move`,
+    scope: 'capacity:reserve',
+    body: () => ({ moveIdentifier: `${MOVED}-1` }),
+    ok: 200,
+    ...reserve,
+  },
+  {
+    name: 'GET /delivery/capacity/reservations/at-risk',
+    method: 'get',
+    path: '/delivery/capacity/reservations/at-risk',
+    scope: 'capacity:reserve',
+    ok: 200,
+    ...reserve,
+  },
 ];
 
 const valid = (scopes: Scope[] | undefined) => ({ scopes, ...ISSUER });
@@ -240,13 +268,19 @@ describe('capacity-service auth matrix (S2)', () => {
   beforeAll(async () => {
     // every wrong credential goes to every operation, so one Basic user name fails three times per operation: the
     // failure limit (on by default, tested in libs/auth/src/auth-limits.spec.ts) is off for this matrix
-    t = await startCapacityTestApp({
-      JWT_ISSUER: ISSUER.issuer,
-      JWT_AUDIENCE: ISSUER.audience,
-      AUTH_FAILURE_LIMIT: '0',
-    });
+    // the E10 instant (2026-11-22 12:00 Lima), so that the reservation moved below holds E10's dates
+    t = await startCapacityTestApp(
+      { JWT_ISSUER: ISSUER.issuer, JWT_AUDIENCE: ISSUER.audience, AUTH_FAILURE_LIMIT: '0' },
+      { clock: E10_CLOCK },
+    );
     const configured = await call(OPERATIONS[2], bearer(await mintToken(valid(['configuration:write']))));
     expect(configured.status).toBe(200);
+    const held = await postReservation(
+      t.app.getHttpServer(),
+      reservationBody(MOVED, { selections: [e10Selection({ deliveryDate: '2026-11-28' })] }),
+      bearer(await mintToken(valid(['capacity:reserve']))),
+    );
+    expect(held.status).toBe(201);
   });
   afterAll(() => t.close());
 
@@ -261,14 +295,18 @@ describe('capacity-service auth matrix (S2)', () => {
 
     const otherScope: Scope =
       operation.scope === 'capacity:calculate' ? 'configuration:read' : 'capacity:calculate';
+    // capacity:reserve is the scope that helps no other operation (its own take outcomes:read, and the API key
+    // with outcome scopes only)
+    const reserves = operation.scope === 'capacity:reserve';
+    const unrelatedScope: Scope = reserves ? 'outcomes:read' : 'capacity:reserve';
     const forbidden: [string, () => Promise<string>][] = [
-      [
-        'a JWT with another scope',
-        async () => bearer(await mintToken(valid([otherScope, 'capacity:reserve']))),
-      ],
+      ['a JWT with another scope', async () => bearer(await mintToken(valid([otherScope, unrelatedScope])))],
       ['a JWT with no scope at all', async () => bearer(await mintToken(valid(undefined)))],
       ['an API key without the scope', async () => bearer(operation.wrongApiKey)],
-      ['an API key with no useful scope', async () => bearer(TEST_API_KEY_NO_SCOPE)],
+      [
+        'an API key with no useful scope',
+        async () => bearer(reserves ? TEST_API_KEY_OUTCOMES : TEST_API_KEY_NO_SCOPE),
+      ],
       [
         'a Basic user without the scope',
         async () => basicHeader(operation.wrongBasic.user, operation.wrongBasic.password),

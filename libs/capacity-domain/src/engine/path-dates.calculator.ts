@@ -229,9 +229,19 @@ export class PathDateSearch {
     const firstPicking = legs.length === 0 ? listed.lastStepDates[0] : pickingDate; // E11.5 for an empty path
     // E5.2/E4.4: the first listed date (not the first computed one, E4.5) gives the last leg's departure
     if (legs.length > 0) departures[legs.length - 1] = listed.lastStepDates[0];
-    const reopensAtDayEnd = this.reopensAtDayEnd;
+    // every field written out: one object of one shape per listed path, no copy of `listed`'s properties
     return {
-      listed: { path, pickingDate: firstPicking, readyDates, departures, ...listed, reopensAtDayEnd },
+      listed: {
+        path,
+        pickingDate: firstPicking,
+        readyDates,
+        departures,
+        lastStepDates: listed.lastStepDates,
+        deliveryDates: listed.deliveryDates,
+        windowsPassedOver: listed.windowsPassedOver,
+        lastFilteredStep: listed.lastFilteredStep,
+        reopensAtDayEnd: this.reopensAtDayEnd,
+      },
     };
   }
 

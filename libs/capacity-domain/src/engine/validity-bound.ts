@@ -51,18 +51,30 @@ export class ValidityBound {
     this.date = date;
   }
 
+  /** The bound itself (no copy) once every event has been offered; null when none was. */
   result(): AnswerValidity | null {
-    if (this.wallMinutes === Infinity) return null;
-    const { wallMinutes, reason, node, route, window, date } = this;
-    return { wallMinutes, reason, node, route, window, date };
+    return this.wallMinutes === Infinity ? null : this;
   }
 }
+
+/** per time zone, the instants written so far by wall minute: an answer's few bounds recur from request to request */
+const written = new Map<string, Map<number, string>>();
+const WRITTEN_LIMIT = 8192;
 
 /** `validUntil` as the API writes instants: wall time in the business time zone with its offset. */
 export function formatValidity(timeZone: string, validity: AnswerValidity | null): string | null {
   if (validity === null) return null;
-  const day = Math.floor(validity.wallMinutes / MINUTES_PER_DAY);
-  return isoDateTime(timeZone, formatDate(day), day, validity.wallMinutes - day * MINUTES_PER_DAY);
+  const wallMinutes = validity.wallMinutes;
+  let byMinute = written.get(timeZone);
+  if (byMinute === undefined) written.set(timeZone, (byMinute = new Map()));
+  let text = byMinute.get(wallMinutes);
+  if (text === undefined) {
+    const day = Math.floor(wallMinutes / MINUTES_PER_DAY);
+    text = isoDateTime(timeZone, formatDate(day), day, wallMinutes - day * MINUTES_PER_DAY);
+    if (byMinute.size >= WRITTEN_LIMIT) byMinute.clear();
+    byMinute.set(wallMinutes, text);
+  }
+  return text;
 }
 
 /** The explanation's account of a bound (`cutoffTime` of the node named). */
