@@ -67,9 +67,11 @@ const scenario: BenchScenario = {
       ...reservation,
       status: 'CONFIRMED' as const,
     }));
-    const slower = book[0].taken.find((take) => take.scope === 'DISPATCH')!.ref;
+    const slower = book[0].taken.find((take) => take.scope === 'DISPATCH')?.ref;
     const changed = JSON.parse(world.text) as { routes: { code: string; leadTimeDays: number }[] };
-    changed.routes.find((route) => route.code === slower)!.leadTimeDays += 1;
+    const route = changed.routes.find(({ code }) => code === slower);
+    if (route === undefined) throw new Error('the first order of the book departs on no route of the world');
+    route.leadTimeDays += 1;
     const candidate = JSON.stringify(changed);
     const service = await freshService('delivery_bench_backtest');
     const rows: BenchResult['rows'] = [];

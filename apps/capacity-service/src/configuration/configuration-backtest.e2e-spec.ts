@@ -19,7 +19,7 @@ const PREVIEW_PATH = `${CONFIGURATION_PATH}/preview`;
 function slowerLimaCentro(): Record<string, unknown> {
   const document = demoConfiguration();
   const routes = document.routes as { code: string; leadTimeDays: number }[];
-  routes.find((route) => route.code === 'R-CD01-LIMCENTRO-N')!.leadTimeDays = 2;
+  for (const route of routes) if (route.code === 'R-CD01-LIMCENTRO-N') route.leadTimeDays = 2;
   return document;
 }
 

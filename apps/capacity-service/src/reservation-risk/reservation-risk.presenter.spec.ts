@@ -1,6 +1,6 @@
 import { MISFIT_REASONS as DOMAIN_REASONS } from '@delivery/capacity-domain';
 import { RESERVATION_RISK_REASONS as CONTRACT_REASONS } from '@delivery/contracts';
-import type { ReservationRisk } from './reservation-fit.check';
+import type { FoundRisks, ReservationRisk } from './reservation-fit.check';
 import { presentRisks } from './reservation-risk.presenter';
 
 describe('presentRisks', () => {
@@ -8,7 +8,7 @@ describe('presentRisks', () => {
     expect([...CONTRACT_REASONS]).toEqual([...DOMAIN_REASONS]);
   });
 
-  it('counts every reason (0 when none) and lists the first `limit` risks, instants in ISO 8601', () => {
+  it('answers the counts of every reason and the listed risks as found, instants in ISO 8601', () => {
     const risk = (identifier: string, misfit: ReservationRisk['misfit']): ReservationRisk => ({
       identifier,
       status: 'CONFIRMED',
@@ -23,16 +23,24 @@ describe('presentRisks', () => {
       },
       earliestPromise: null,
     });
-    const risks = [
-      risk('order-1', { reason: 'HOLIDAY', scope: 'PICKING', ref: 'CD01', date: '2026-11-24', node: 'CD01' }),
-      risk('order-2', {
-        reason: 'COUNTER_FULL',
-        scope: 'DISPATCH',
-        ref: 'R-CD01-LIMCENTRO-N',
-        date: '2026-11-25',
-      }),
-    ];
-    expect(presentRisks(risks, 1)).toEqual({
+    const found: FoundRisks = {
+      total: 2,
+      byReason: {
+        ...(Object.fromEntries(DOMAIN_REASONS.map((reason) => [reason, 0])) as FoundRisks['byReason']),
+        HOLIDAY: 1,
+        COUNTER_FULL: 1,
+      },
+      listed: [
+        risk('order-1', {
+          reason: 'HOLIDAY',
+          scope: 'PICKING',
+          ref: 'CD01',
+          date: '2026-11-24',
+          node: 'CD01',
+        }),
+      ],
+    };
+    expect(presentRisks(found)).toEqual({
       total: 2,
       byReason: {
         NODE_REMOVED: 0,
