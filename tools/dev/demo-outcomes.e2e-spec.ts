@@ -210,10 +210,11 @@ describe('npm run demo:outcomes, then the accuracy view, the suggestions and a b
       asCandidate: rates(295, 282, 181),
     });
     expect(totalLanes).toBe(3);
-    expect(lanes.map((lane) => [lane.lane, lane.moved.unchanged])).toEqual([
-      ['R-CD01-LIMCENTRO-N', 112],
-      ['R-CD01-TD07-W', 112],
-      ['R-CD01-TD05-T > R-TD05-LIMSUR-N', 0],
+    // worst on-time rate with the candidate first
+    expect(lanes.map((lane) => [lane.lane, lane.moved.unchanged, lane.asCandidate])).toEqual([
+      ['R-CD01-LIMCENTRO-N', 112, rates(105, 96, 90)],
+      ['R-CD01-TD07-W', 112, rates(95, 91, 79)],
+      ['R-CD01-TD05-T > R-TD05-LIMSUR-N', 0, rates(95, 95, 12)],
     ]);
     expect(lanes[2]).toEqual({
       lane: 'R-CD01-TD05-T > R-TD05-LIMSUR-N',
