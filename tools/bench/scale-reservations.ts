@@ -1,25 +1,24 @@
 /**
  * The reservation book of the scale benchmarks (S1-risks, S1-backtest): reservations over the home-delivery routes
- * of a world, each holding a plan the engine made — the domain's `calculate` on the world's snapshot at the instant
- * its order was placed, then `planReservation` for one listed date and window, exactly what a hold computes —
+ * of a world, each holding a plan the engine made (`offeredReservations`: the domain's `calculate` on the world's
+ * snapshot at the instant its order was placed, then `planReservation` for one listed date and window) —
  * written straight into `capacity_reservations` with the counters they took; and the change that puts a holiday at
  * CDs on the departure days of a known share of them, with the count of reservations it breaks.
  */
 import { Client } from 'pg';
 import {
   businessDate,
-  calculate,
   type CalculateDeliveryCapacityRequest,
   type CalculationData,
   type Clock,
   type CounterTake,
   parseConfiguration,
   planReads,
-  planReservation,
   type ReservedSelection,
   type Snapshot,
 } from '@delivery/capacity-domain';
 import { seededRandom } from '@delivery/platform/testing';
+import { offeredReservations } from '../network/engine-reservation';
 import type { World } from './scale-world';
 
 export interface BookedReservation {
@@ -65,32 +64,23 @@ export function reservationBook(world: World, count: number, placed: readonly Da
         deliveryData: { zone: zone.code, ubigeoCode: zone.ubigeoCodes[0] },
         items: [{ skuCode: 'SKU-000001', origin, quantity: 1, weight: 500, line: '1' }],
       };
-      const outcome = calculate(snapshot, request, used.data(snapshot, request, clock), clock);
-      if (outcome.kind === 'invalid' || outcome.layout !== 'A') continue;
-      for (const group of outcome.groupPlans)
-        for (const date of group.dates)
-          for (const window of date.windows.length === 0 ? [null] : date.windows.filter((w) => w.open)) {
-            if (book.length === until) continue;
-            const plan = planReservation(outcome.groupPlans, [
-              {
-                origin: group.origin ?? origin,
-                dispatchMode: group.dispatchMode,
-                destination: group.destination ?? zone.code,
-                deliveryDate: date.deliveryDate,
-                deliveryWindow: window?.window ?? null,
-              },
-            ]);
-            if (!plan.ok) throw new Error(`no plan: ${JSON.stringify(plan.problems)}`);
-            if (!used.take(plan.taken)) continue;
-            book.push({
-              identifier: `bench-${book.length}`,
-              status: book.length % 3 === 2 ? 'CONFIRMED' : 'HELD',
-              placedAt: now,
-              selections: plan.selections,
-              taken: plan.taken,
-              request,
-            });
-          }
+      for (const { selections, taken } of offeredReservations(
+        snapshot,
+        request,
+        used.data(snapshot, request, clock),
+        now,
+      )) {
+        if (book.length === until) break;
+        if (!used.take(taken)) continue;
+        book.push({
+          identifier: `bench-${book.length}`,
+          status: book.length % 3 === 2 ? 'CONFIRMED' : 'HELD',
+          placedAt: now,
+          selections,
+          taken,
+          request,
+        });
+      }
     }
   }
   if (book.length < count) throw new Error(`the world gives ${book.length} reservations, not ${count}`);

@@ -1,0 +1,59 @@
+import { Database } from '@delivery/persistence';
+import type { DemoEvent, DemoPromise } from './demo-outcomes';
+
+const CHUNK = 1000;
+
+/**
+ * The demo's orders as confirmed reservations, as the checkout would have made them (HELD at the instant the order
+ * was placed, with its request and the engine's plan, then CONFIRMED five minutes later, so the confirmation makes
+ * their promises), straight into the database at `url`. They take no capacity (`taken` is empty): past days'
+ * counters are of no use to the demo. Reservations that exist are left alone.
+ */
+export async function writeDemoReservations(url: string, promises: readonly DemoPromise[]): Promise<void> {
+  const database = new Database({ url, poolSize: 1, applicationName: 'demo-outcomes' });
+  try {
+    await database.query(
+      `INSERT INTO capacity_reservations (identifier, body_hash, status, created_at, hold_expires_at, selections, taken,
+         request)
+       SELECT p.identifier, 'demo', 'HELD', p."createdAt", p."createdAt" + interval '15 minutes',
+         jsonb_build_array(p.selection), '[]', p.request
+       FROM jsonb_to_recordset($1::jsonb) AS p(identifier text, "createdAt" timestamptz, selection jsonb, request jsonb)
+       ON CONFLICT (identifier) DO NOTHING`,
+      [JSON.stringify(promises)],
+    );
+    await database.query(
+      `UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL, confirmed_at = created_at + interval '5 minutes'
+       WHERE identifier LIKE 'DEMO-%' AND status = 'HELD'`,
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+export interface SentEvents {
+  received: number;
+  stored: number;
+  duplicates: number;
+  orphans: number;
+}
+
+/** The demo's events through capacity-service's `POST {base}/delivery/outcomes`, 1,000 per request, counted. */
+export async function sendDemoEvents(
+  base: string,
+  token: string,
+  events: readonly DemoEvent[],
+): Promise<SentEvents> {
+  const totals: SentEvents = { received: 0, stored: 0, duplicates: 0, orphans: 0 };
+  for (let start = 0; start < events.length; start += CHUNK) {
+    const response = await fetch(`${base}/delivery/outcomes`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ events: events.slice(start, start + CHUNK) }),
+    });
+    if (!response.ok)
+      throw new Error(`POST /delivery/outcomes answered ${response.status}: ${await response.text()}`);
+    const answer = (await response.json()) as SentEvents;
+    for (const key of Object.keys(totals) as (keyof SentEvents)[]) totals[key] += answer[key];
+  }
+  return totals;
+}
