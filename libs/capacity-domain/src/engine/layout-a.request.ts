@@ -45,35 +45,7 @@ export interface LayoutARequest {
   readonly candidates: readonly PlacementCandidate[];
 }
 
-/** The last preparation of each request object on each snapshot, with the instant it was prepared at. */
-const prepared = new WeakMap<Snapshot, WeakMap<CalculateDeliveryCapacityRequest, Preparation>>();
-
-interface Preparation {
-  at: number;
-  result: LayoutARequest | { field: string };
-}
-
-/**
- * The request prepared on `snapshot` at `clock`'s instant. Both phases of one calculation (`planReads`, then the
- * evaluation) ask for the same request object at the same instant: it is prepared once (the placement candidates
- * walk every node's paths), kept only as long as the request and the snapshot live.
- */
 export function prepareLayoutA(
-  snapshot: Snapshot,
-  request: CalculateDeliveryCapacityRequest,
-  clock: Clock,
-): LayoutARequest | { field: string } {
-  const at = clock.now().getTime();
-  let bySnapshot = prepared.get(snapshot);
-  if (bySnapshot === undefined) prepared.set(snapshot, (bySnapshot = new WeakMap()));
-  const last = bySnapshot.get(request);
-  if (last !== undefined && last.at === at) return last.result;
-  const result = prepare(snapshot, request, { now: () => new Date(at) });
-  bySnapshot.set(request, { at, result });
-  return result;
-}
-
-function prepare(
   snapshot: Snapshot,
   request: CalculateDeliveryCapacityRequest,
   clock: Clock,
@@ -111,7 +83,7 @@ function prepare(
   const items = request.items.map((item, index) => prepareItem(item, index, item.origin));
   const explicitOrigins = [...new Set(items.flatMap((item) => (item.origin === null ? [] : [item.origin])))];
   const originless = items.filter((item) => item.origin === null);
-  const layout = {
+  const prepared = {
     request,
     scope,
     options,
@@ -125,7 +97,7 @@ function prepare(
     originless,
     candidates: [],
   };
-  return originless.length === 0 ? layout : { ...layout, candidates: candidatesOf(layout) };
+  return originless.length === 0 ? prepared : { ...prepared, candidates: candidatesOf(prepared) };
 }
 
 /** E6.2: CD/TD nodes (TD only for the store optimizations) with a valid path, within the distance limit. */
