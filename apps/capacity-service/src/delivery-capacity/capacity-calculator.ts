@@ -86,7 +86,8 @@ export class CapacityCalculator {
    * replay, but a capacity of 0 in the configuration does. Only what the engine needs besides counters is read (the
    * product weights the cost needs; stock when the request asks for the check or names no origin). Each order's
    * group plans (the dates each group offers, `planGroups`: the engine's evaluation without building the answer)
-   * are handed to `keep` as they are done, paced like `compare`; not counted in the calculation metrics.
+   * are handed to `keep` as they are done, each group's dates up to the first one it offers (what a replay takes),
+   * paced like `compare`; not counted in the calculation metrics.
    */
   async replay<T>(
     snapshot: Snapshot,
@@ -97,13 +98,18 @@ export class CapacityCalculator {
     return this.inTurns(
       runs.length,
       (index) => planReads(snapshot, runs[index].request, clocks[index], { counters: false }),
-      (index, data) => keep(planGroups(snapshot, runs[index].request, data, clocks[index]), index),
+      (index, data) =>
+        keep(
+          planGroups(snapshot, runs[index].request, data, clocks[index], { throughFirstOffer: true }),
+          index,
+        ),
     );
   }
 
   /**
-   * The one loop of `compare` and `replay`: the plans of `READS_PER_STATEMENT` calculations read in one turn, then
-   * each calculated and kept, the event loop let turn whenever the pacer says so.
+   * The one loop of `compare` and `replay`: the plans of `READS_PER_STATEMENT` calculations made (the event loop let
+   * turn between them whenever the pacer says so), their reads asked in one turn, then each calculated and kept,
+   * paced the same way.
    */
   private async inTurns<T>(
     count: number,
@@ -114,9 +120,12 @@ export class CapacityCalculator {
     const kept: T[] = [];
     for (let start = 0; start < count; start += READS_PER_STATEMENT) {
       const end = Math.min(count, start + READS_PER_STATEMENT);
-      const reads: Promise<CalculationData>[] = [];
-      for (let index = start; index < end; index++) reads.push(this.reader.read(plan(index)));
-      const data = await Promise.all(reads);
+      const plans: ReadPlan[] = [];
+      for (let index = start; index < end; index++) {
+        plans.push(plan(index));
+        if (pacer.due()) await pacer.pause();
+      }
+      const data = await Promise.all(plans.map((each) => this.reader.read(each)));
       for (let index = start; index < end; index++) {
         kept.push(calculateAt(index, data[index - start]));
         if (pacer.due()) await pacer.pause();

@@ -3,6 +3,7 @@
  * (their reservation's creation), each with what happened to it and the request its reservation was computed from,
  * in one statement through a cursor, `FETCH_ROWS` at a time, so 100k promises are never one result in memory nor
  * one callback. Ordered by reservation, its selections together, so a reservation's request is calculated once.
+ * Each batch is asked for before the one in hand is replayed (`readAhead`): the server reads and sends it meanwhile.
  */
 import { eachBatch, type Database } from '@delivery/persistence';
 import type { RecordedPromise } from '@delivery/capacity-domain';
@@ -40,7 +41,7 @@ export class RecordedPromisesReader {
   ): Promise<void> {
     await this.database.transaction(async (sql) => {
       await sql.query(SORT_SETTINGS);
-      await eachBatch<RecordedPromise>(sql, RECORDED, [from, until, firstDay], visit);
+      await eachBatch<RecordedPromise>(sql, RECORDED, [from, until, firstDay], visit, undefined, true);
     });
   }
 }

@@ -114,6 +114,12 @@ export function parseTime(text: string): number | null {
   return match === null ? null : Number(match[1]) * 60 + Number(match[2]);
 }
 
+/** `HH:mm` of every minute of a day, built once: window hours and offsets are formatted for every date listed. */
+const TIMES = Array.from(
+  { length: 1440 },
+  (_, minutes) => `${pad(Math.floor(minutes / 60), 2)}:${pad(minutes % 60, 2)}`,
+);
+
 export function formatTime(minutes: number): string {
-  return `${pad(Math.floor(minutes / 60), 2)}:${pad(minutes % 60, 2)}`;
+  return TIMES[minutes] ?? `${pad(Math.floor(minutes / 60), 2)}:${pad(minutes % 60, 2)}`;
 }

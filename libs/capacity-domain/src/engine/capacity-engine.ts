@@ -33,15 +33,17 @@ export function calculate(
 /**
  * The counter plan of each group a layout A request would be answered with (the dates each group lists, and what
  * each takes), from the same evaluation as `calculate`, without building the answer; none when it is invalid. A
- * replay needs no more (the first date each group offers).
+ * replay needs no more (the first date each group offers): `throughFirstOffer` lists each group's dates only up to
+ * that one (what `earliestPromise` reads), not the others.
  */
 export function planGroups(
   snapshot: Snapshot,
   request: CalculateDeliveryCapacityRequest,
   data: CalculationData,
   clock: Clock,
+  { throughFirstOffer = false }: { throughFirstOffer?: boolean } = {},
 ): GroupPlan[] {
-  return planGroupsA(snapshot, request, data, clock);
+  return planGroupsA(snapshot, request, data, clock, throughFirstOffer);
 }
 
 /** The outcome with its explanation; none when the request is invalid (the outcome says why). */

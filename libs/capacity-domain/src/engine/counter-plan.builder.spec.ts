@@ -2,6 +2,7 @@
 import { NO_DATA } from '../request/calculation-data.types';
 import { demoSnapshot, e10Request } from '../testing/demo-world';
 import { calculate, planGroups } from './capacity-engine';
+import { earliestPromise, type GroupKey } from '../reservation/earliest-promise';
 import {
   documentOf,
   E10_CLOCK,
@@ -144,5 +145,29 @@ describe('planGroups: the group plans without the answer (a replay)', () => {
     expect(
       planGroups(demoSnapshot(), e10Request({ purchaseDate: '2026-02-30' }), NO_DATA, E10_CLOCK),
     ).toEqual([]);
+  });
+});
+
+describe('planGroups throughFirstOffer: the dates up to the first one a group offers', () => {
+  it('lists the dates of the full plans through the first with an open window (what earliestPromise takes)', () => {
+    const full = (date: string) => [
+      used('WINDOW', 'R-CD01-LIMCENTRO-N:AM', date, 40),
+      used('WINDOW', 'R-CD01-LIMCENTRO-N:PM', date, 40),
+    ];
+    const cases = [
+      { counters: [], through: ['2026-11-26'] },
+      // windows full on the 26th: the engine lists from the 28th, whose windows are open
+      { counters: full('2026-11-26'), through: ['2026-11-28'] },
+    ];
+    for (const { counters, through } of cases) {
+      const data = { counters, stock: [], productWeights: [] };
+      const [all] = planGroups(demoSnapshot(), e10Request(), data, E10_CLOCK);
+      const [first] = planGroups(demoSnapshot(), e10Request(), data, E10_CLOCK, { throughFirstOffer: true });
+      const offered = all.dates.findIndex((date) => date.windows.some((window) => window.open));
+      expect(offered).toBeGreaterThanOrEqual(0);
+      expect(first).toEqual({ ...all, dates: all.dates.slice(0, offered + 1) });
+      expect(first.dates.map((date) => date.deliveryDate)).toEqual(through);
+      expect(earliestPromise([first], all as GroupKey)).toEqual(earliestPromise([all], all as GroupKey));
+    }
   });
 });

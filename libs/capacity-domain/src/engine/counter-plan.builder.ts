@@ -55,11 +55,16 @@ export interface GroupPlan {
   dates: DatePlan[];
 }
 
+/**
+ * `throughFirstOffer`: the dates listed up to the first one a reservation naming no date would take (no windows on
+ * the last leg, or an open one: `earliestPromise`), not those after it.
+ */
 export function groupPlanOf(
   group: GroupEvaluation,
   counters: CounterBook,
   search: PathDateSearch,
   timeZone: string,
+  throughFirstOffer = false,
 ): GroupPlan {
   const best = group.error === null ? group.ranked[0] : null;
   const plan: GroupPlan = {
@@ -108,6 +113,7 @@ export function groupPlanOf(
       unlimited: counters.isUnlimited(window.counter, delivery),
     }));
     plan.dates.push({ deliveryDate: date, counters: entries, windows });
+    if (throughFirstOffer && (windows.length === 0 || windows.some((window) => window.open))) break;
   }
   return plan;
 }

@@ -131,18 +131,20 @@ function evaluateLayoutA(
 /**
  * The counter plan of each group of a layout A request, in the order of the answer's groups, without building the
  * answer (its dates' validity and the response): what a replay needs to know the dates it would promise. None when
- * the request is invalid.
+ * the request is invalid. `throughFirstOffer`: each group's dates up to the first one it offers (`groupPlanOf`).
  */
 export function planGroupsA(
   snapshot: Snapshot,
   request: CalculateDeliveryCapacityRequest,
   data: CalculationData,
   clock: Clock,
+  throughFirstOffer = false,
 ): GroupPlan[] {
   const evaluated = evaluateLayoutA(snapshot, request, data, clock, null);
   if ('kind' in evaluated) return [];
   const { counters, search, groups } = evaluated;
-  return groups.map((group) => groupPlanOf(group, counters, search, snapshot.settings.timezone));
+  const { timezone } = snapshot.settings;
+  return groups.map((group) => groupPlanOf(group, counters, search, timezone, throughFirstOffer));
 }
 
 /** E6.1: explicit origins in order of first appearance (placed items join them), × modes × destinations. */
