@@ -27,6 +27,12 @@ const REQUESTS = `
   SELECT identifier, request FROM capacity_reservations
   WHERE identifier = ANY($1::text[]) AND request IS NOT NULL`;
 
+/** A holding reservation as `HOLDING` reads it: `createdAt` in milliseconds since the epoch, not as text. */
+type HoldingRow = Omit<HoldingReservation, 'createdAt'> & { createdAt: number };
+
+/** The milliseconds truncated as the driver's own parse of the timestamp would, without parsing text. */
+const holding = (row: HoldingRow): HoldingReservation => ({ ...row, createdAt: new Date(row.createdAt) });
+
 export class HoldingReservationsReader {
   constructor(private readonly database: Database) {}
 
@@ -44,15 +50,11 @@ export class HoldingReservationsReader {
     visit: (batch: HoldingReservation[]) => Promise<void>,
   ): Promise<void> {
     await this.database.transaction((sql) =>
-      eachBatch<HoldingReservation>(
+      eachBatch<HoldingRow>(
         sql,
         HOLDING,
         [now, withTaken],
-        (batch) => {
-          // milliseconds since the epoch, as the driver's own parse would truncate them, without parsing text
-          for (const row of batch) row.createdAt = new Date(row.createdAt as unknown as number);
-          return visit(batch);
-        },
+        (batch) => visit(batch.map(holding)),
         undefined,
         true,
       ),
