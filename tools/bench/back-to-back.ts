@@ -25,13 +25,14 @@ export class BackToBackClient {
     return new BackToBackClient(await ClientProcess.start(__filename), spec);
   }
 
-  /** Runs `work` while the client sends, until it settles. */
+  /** Runs `work` while the client sends, until it settles; throws when a request was not answered 200. */
   async during<T>(work: () => Promise<T>): Promise<{ value: T; latency: LatencyFigures }> {
     const running = work();
-    const [latency, value] = await Promise.all([
-      this.client.run<LatencyFigures>(this.spec, running),
+    const [{ failures, ...latency }, value] = await Promise.all([
+      this.client.run<LatencyFigures & { failures: number }>(this.spec, running),
       running,
     ]);
+    if (failures > 0) throw new Error(`${failures} of ${latency.count} requests were not answered 200`);
     return { value, latency };
   }
 

@@ -5,6 +5,7 @@
  *  - `POST /delivery/capacity`: verify, read and parse the body, one Postgres round trip on a pool — the statement
  *    the service sends for that body (FLOOR_READ_STATEMENT, a file holding its name, text and values) —, stringify
  *    an answer of the service's size (FLOOR_CALCULATION_ANSWER, a file holding the service's answer to the body);
+ *    without those two files this path answers 404;
  *  - `POST /load-products`: verify, read and parse the body, publish the products in batches of
  *    FLOOR_BATCH_SIZE with publisher confirms to a quorum queue (FLOOR_QUEUE), answer once the broker confirmed them all.
  * No routing table, logging, metrics, limits or validation. `/health/ready` answers once Postgres and RabbitMQ do.
@@ -20,8 +21,11 @@ const env = process.env;
 const queue = env.FLOOR_QUEUE ?? 'floor.product-batches';
 const secret = createSecretKey(Buffer.from(env.JWT_SECRET ?? '', 'utf8'));
 const batchSize = Number(env.FLOOR_BATCH_SIZE ?? 500);
-const answer = JSON.parse(fs.readFileSync(env.FLOOR_CALCULATION_ANSWER ?? '', 'utf8')) as unknown;
-const read = JSON.parse(fs.readFileSync(env.FLOOR_READ_STATEMENT ?? '', 'utf8')) as QueryConfig;
+/** A JSON file named by the environment variable `name`; undefined when it is unset (that path is not served). */
+const fileOf = <T>(name: string): T | undefined =>
+  env[name] === undefined ? undefined : (JSON.parse(fs.readFileSync(env[name], 'utf8')) as T);
+const answer = fileOf<unknown>('FLOOR_CALCULATION_ANSWER');
+const read = fileOf<QueryConfig>('FLOOR_READ_STATEMENT');
 
 interface Claims {
   sub?: string;
@@ -70,7 +74,7 @@ async function main(): Promise<void> {
       if (!claims) return send(res, 401);
       if (req.method === 'GET' && req.url?.endsWith('/whoami'))
         return send(res, 200, { subject: claims.sub, scopes: claims.scope?.split(' ') ?? [], scheme: 'jwt' });
-      if (req.method === 'POST' && req.url?.endsWith('/delivery/capacity')) {
+      if (req.method === 'POST' && req.url?.endsWith('/delivery/capacity') && read !== undefined) {
         JSON.parse(await body(req));
         await pool.query(read);
         return send(res, 200, answer);

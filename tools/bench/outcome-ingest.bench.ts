@@ -3,30 +3,36 @@
  * four per promise (PICKED, DISPATCHED, DELIVERY_FAILED or nothing, DELIVERED), published in messages of 1,000 with
  * confirms to `delivery-outcomes`, consumed by one outcome worker running as its own process (built, as the image
  * runs it) with its default prefetch; the clock runs from the first publish to the last event stored and its
- * promise evaluated. Also the worker's peak resident memory.
+ * promise evaluated. Also the worker's peak resident memory, and the worst of the reference calculations that
+ * capacity-service (as deployed, on the same database, demo world) answers back to back meanwhile, against the worst
+ * of the same calculations for as long before the events are sent.
  */
-import { execFileSync } from 'node:child_process';
 import { connect } from 'amqplib';
 import { Client } from 'pg';
 import { formatDate, parseDate } from '@delivery/capacity-domain';
 import { outcomeTopology } from '@delivery/capacity-data-access';
 import { createRabbitTestVhost } from '@delivery/messaging/testing';
 import { startAppProcess } from '@delivery/platform/testing';
+import type { LatencyFigures } from './back-to-back';
 import { type BenchScenario, verdict } from './bench-scenario';
-import { freshBenchDatabase, peakRssMb } from './bench-services';
+import { peakRssMb, scrape } from './bench-services';
+import { prepareDemoDatabase, today as todayUtc } from './capacity-calculation.bench';
+import { referenceRequest } from './engine.bench';
 import { round } from './load';
 import { insertPromises } from './outcome-promises';
+import { calculationClient, startService } from './scale-world';
 
 const EVENTS = Number(process.env.BENCH_OUTCOME_EVENTS ?? 1_000_000);
 const PER_MESSAGE = 1000;
 const TARGET_PER_SECOND = 5000;
+const LAG = 'nodejs_eventloop_lag_max_seconds';
 
 const scenario: BenchScenario = {
   id: 'O-ingest',
   title: `${EVENTS.toLocaleString('en')} outcome events through RabbitMQ into Postgres`,
   target: `1M outcome events through the broker at ≥ ${TARGET_PER_SECOND.toLocaleString('en')} events/s end to end`,
   async run() {
-    const url = await freshBenchDatabase('delivery_bench_outcome_ingest');
+    const url = await prepareDemoDatabase('delivery_bench_outcome_ingest');
     const promises = Math.ceil(EVENTS / 4);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
     const last = formatDate((parseDate(today) as number) - 1);
@@ -56,10 +62,13 @@ const scenario: BenchScenario = {
       })
       .slice(0, EVENTS);
 
-    execFileSync(process.execPath, ['node_modules/.bin/nx', 'build', 'capacity-service'], {
-      stdio: 'ignore',
-    });
+    // capacity-service built (dist/, as the image runs it) and started first: the worker is its other entry point
+    const capacity = await startService(url);
     const rabbit = await createRabbitTestVhost();
+    const calculations = await calculationClient(
+      capacity,
+      JSON.stringify({ ...referenceRequest(), purchaseDate: todayUtc() }),
+    );
     const worker = await startAppProcess('dist/apps/capacity-service/src/outcome-worker.main.js', {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
@@ -67,14 +76,11 @@ const scenario: BenchScenario = {
       AMQP_URL: rabbit.url,
       OUTCOME_SWEEP_INTERVAL_MS: '3600000',
     });
-    let seconds: number;
-    let rss: number;
-    try {
-      await worker.waitUntilReady();
-      const topology = outcomeTopology();
+    const topology = outcomeTopology();
+    /** Publishes every event, then waits until the last one is stored. */
+    const ingest = async () => {
       const connection = await connect(rabbit.url);
       const channel = await connection.createConfirmChannel();
-      const started = performance.now();
       for (let start = 0; start < events.length; start += PER_MESSAGE) {
         channel.publish(
           topology.names.exchange,
@@ -90,13 +96,27 @@ const scenario: BenchScenario = {
         const [{ n }] = (
           await client.query<{ n: number }>('SELECT count(*)::int AS n FROM delivery_outcome_events')
         ).rows;
-        if (n >= events.length) break;
+        if (n >= events.length) return;
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
+    };
+    let seconds: number;
+    let rss: number;
+    let idle: LatencyFigures;
+    let meanwhile: LatencyFigures;
+    let stallMs: number;
+    try {
+      await worker.waitUntilReady();
+      await scrape(capacity.app, LAG); // resets the max
+      const started = performance.now();
+      meanwhile = (await calculations.during(ingest)).latency;
       seconds = (performance.now() - started) / 1000;
+      stallMs = (await scrape(capacity.app, LAG)) * 1000;
       rss = peakRssMb(worker.child.pid as number);
+      idle = await calculations.idle(seconds * 1000);
     } finally {
-      await worker.stop();
+      calculations.close();
+      await Promise.all([worker.stop(), capacity.app.stop()]);
       await client.end();
       await rabbit.dispose();
     }
@@ -111,9 +131,25 @@ const scenario: BenchScenario = {
             { metric: 'worker peak RSS', value: rss, unit: 'MB' },
           ],
         },
+        {
+          subject: 'capacity-service: reference calculations back to back, while the events are ingested',
+          figures: [
+            { metric: 'calculations', value: meanwhile.count, unit: '' },
+            { metric: 'worst', value: meanwhile.max, unit: 'ms' },
+            { metric: 'longest event-loop delay', value: round(stallMs, 1), unit: 'ms' },
+          ],
+        },
+        {
+          subject: 'the same for as long, after',
+          figures: [
+            { metric: 'calculations', value: idle.count, unit: '' },
+            { metric: 'worst', value: idle.max, unit: 'ms' },
+          ],
+        },
       ],
       summary: [
         `${Math.round(perSecond)} events/s (target ≥ ${TARGET_PER_SECOND}): ${verdict(perSecond >= TARGET_PER_SECOND)}`,
+        `worst calculation while the events were ingested ${meanwhile.max} ms (target ≤ 100 ms): ${verdict(meanwhile.max <= 100)}; ${idle.max} ms after`,
       ],
     };
   },

@@ -90,16 +90,7 @@ export async function startProductBench(options: {
     },
     token,
     startWorker,
-    async post(body) {
-      const started = performance.now();
-      const res = await fetch(`${upload.url}/product-upload/v1/load-products`, {
-        method: 'POST',
-        headers: { Authorization: token, 'Content-Type': 'application/json' },
-        body,
-      });
-      const text = await res.text();
-      return { status: res.status, ms: performance.now() - started, text };
-    },
+    post: (body) => postUpload(`${upload.url}/product-upload/v1/load-products`, token, body),
     async purgeQueue() {
       const model = await connect(rabbit.url);
       const channel = await model.createChannel();
@@ -115,6 +106,22 @@ export async function startProductBench(options: {
       await rabbit.dispose();
     },
   };
+}
+
+/** An upload's body POSTed to `url` with the bearer `token`: its status, time and answer. */
+export async function postUpload(
+  url: string,
+  token: string,
+  body: string,
+): Promise<{ status: number; ms: number; text: string }> {
+  const started = performance.now();
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { Authorization: token, 'Content-Type': 'application/json' },
+    body,
+  });
+  const text = await res.text();
+  return { status: res.status, ms: performance.now() - started, text };
 }
 
 /** USER_HZ: the unit of the CPU times in `/proc/<pid>/stat` (100 on Linux). */
@@ -133,4 +140,35 @@ export function cpuMs(pid: number): number {
 /** The 1-minute load average, as a figure: other work on the machine shows in every absolute time. */
 export function loadAverage(): number {
   return Math.round(os.loadavg()[0] * 100) / 100;
+}
+
+/** The queue the floor server publishes uploads to, beside the pipeline's in the same vhost. */
+export const FLOOR_QUEUE = 'floor.product-batches';
+
+/**
+ * The floor server (floor-server.ts) on the pipeline's broker vhost, publishing uploads to FLOOR_QUEUE in batches of
+ * the upload service's size (500); `env` adds the calculation's files and database when that path is wanted.
+ */
+export async function startFloorServer(
+  bench: ProductBench,
+  env: Record<string, string> = {},
+): Promise<AppProcess> {
+  const floor = await startAppProcess('tools/bench/floor-server.ts', {
+    NODE_ENV: 'production',
+    AMQP_URL: bench.rabbit.url,
+    JWT_SECRET: TEST_JWT_SECRET,
+    FLOOR_QUEUE,
+    FLOOR_BATCH_SIZE: '500',
+    ...env,
+  });
+  await floor.waitUntilReady();
+  return floor;
+}
+
+/** Empties FLOOR_QUEUE (what the floor published is read by nobody). */
+export async function purgeFloorQueue(bench: ProductBench): Promise<void> {
+  const model = await connect(bench.rabbit.url);
+  const channel = await model.createChannel();
+  await channel.purgeQueue(FLOOR_QUEUE);
+  await model.close();
 }

@@ -15,26 +15,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { connect } from 'amqplib';
-import { bearer, mintToken, TEST_JWT_SECRET } from '@delivery/auth/testing';
+import { bearer, mintToken } from '@delivery/auth/testing';
 import { CalculationDataReader } from '@delivery/capacity-data-access';
 import { planReads, type CalculateDeliveryCapacityRequest } from '@delivery/capacity-domain';
 import type { NamedStatement, Sql } from '@delivery/persistence';
 import { exampleUpload } from '@delivery/contracts';
-import { startAppProcess } from '@delivery/platform/testing';
+import type { AppProcess } from '@delivery/platform/testing';
 import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
 import { startBenchCapacityService } from './bench-services';
 import { prepareDemoDatabase, today } from './capacity-calculation.bench';
 import { demo, referenceRequest } from './engine.bench';
 import { type LoadFigures, percentile, round, runLoad } from './load';
 import { Q13_PACE, runPacedLoad } from './paced-load';
-import { loadAverage, startProductBench } from './product-bench-services';
+import { loadAverage, purgeFloorQueue, startFloorServer, startProductBench } from './product-bench-services';
 
 const ROUNDS = 3;
 const SECONDS = 5;
 const CONNECTIONS = 10;
 const UPLOADS = 30;
-const FLOOR_QUEUE = 'floor.product-batches';
 
 const median = (values: number[]) => percentile(values, 50);
 
@@ -79,24 +77,18 @@ const scenario: BenchScenario = {
       method: 'POST' as const,
       headers: { Authorization: authorization, 'Content-Type': 'application/json' },
     };
-    let floor: Awaited<ReturnType<typeof startAppProcess>> | undefined;
+    let floor: AppProcess | undefined;
     try {
       const served = await fetch(`${capacity.url}/capacity/v1/delivery/capacity`, { ...post, body });
       if (served.status !== 200) throw new Error(`the reference request answered ${served.status}`);
       const answer = await served.text();
       fs.writeFileSync(answerFile, answer);
       fs.writeFileSync(statementFile, JSON.stringify(await readStatementOf(request)));
-      floor = await startAppProcess('tools/bench/floor-server.ts', {
-        NODE_ENV: 'production',
+      floor = await startFloorServer(products, {
         DATABASE_URL: databaseUrl,
-        AMQP_URL: products.rabbit.url,
-        JWT_SECRET: TEST_JWT_SECRET,
         FLOOR_CALCULATION_ANSWER: answerFile,
         FLOOR_READ_STATEMENT: statementFile,
-        FLOOR_QUEUE,
-        FLOOR_BATCH_SIZE: '500',
       });
-      await floor.waitUntilReady();
       const floorAnswer = await (await fetch(`${floor.url}/delivery/capacity`, { ...post, body })).text();
       if (floorAnswer.length !== answer.length) throw new Error('the floor answers another size');
 
@@ -128,10 +120,7 @@ const scenario: BenchScenario = {
       const upload = JSON.stringify(exampleUpload(3000));
       const purge = async () => {
         await products.purgeQueue();
-        const model = await connect(products.rabbit.url);
-        const channel = await model.createChannel();
-        await channel.purgeQueue(FLOOR_QUEUE);
-        await model.close();
+        await purgeFloorQueue(products);
       };
       const uploadTimes: number[][] = [[], []];
       const uploadUrls = [

@@ -9,8 +9,6 @@
  * swap is waited for before the preview starts. World size: RISK_ROUTES (default the
  * national world, 16,160 routes); both smaller only to check the scenario runs.
  */
-import { performance } from 'node:perf_hooks';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
 import { holidaysOnShare, reservationBook, writeBook } from './scale-reservations';
 import {
@@ -20,24 +18,9 @@ import {
   putConfiguration,
   sendTo,
   sizeFrom,
+  swapCheckMs,
   worldOf,
-  type Service,
 } from './scale-world';
-
-/**
- * Milliseconds until the check the active version runs once on its swap ("After a change goes live") has written
- * its risks (the at-risk list answers `checked`), so that the preview is measured alone.
- */
-async function swapCheckMs(service: Service): Promise<number> {
-  const start = performance.now();
-  for (;;) {
-    const page = JSON.parse(
-      await sendTo(service, 'GET', '/delivery/capacity/reservations/at-risk?pageSize=1', 'capacity:reserve'),
-    ) as { checked: boolean };
-    if (page.checked) return performance.now() - start;
-    await sleep(50);
-  }
-}
 
 const scenario: BenchScenario = {
   id: 'S1-risks',

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { bearer, mintToken } from '@delivery/auth/testing';
 import type { AppProcess } from '@delivery/platform/testing';
@@ -185,6 +186,21 @@ export const loadConfiguration = (service: Service) =>
 export async function calculationClient(service: Service, body: string): Promise<BackToBackClient> {
   const headers = await service.headers('capacity:calculate');
   return BackToBackClient.start({ url: `${service.app.url}${BASE}/delivery/capacity`, headers, body });
+}
+
+/**
+ * Milliseconds until the check the active version runs once on its swap ("After a change goes live") has written
+ * its risks (the at-risk list answers `checked`), so that the preview is measured alone.
+ */
+export async function swapCheckMs(service: Service): Promise<number> {
+  const start = performance.now();
+  for (;;) {
+    const page = JSON.parse(
+      await sendTo(service, 'GET', '/delivery/capacity/reservations/at-risk?pageSize=1', 'capacity:reserve'),
+    ) as { checked: boolean };
+    if (page.checked) return performance.now() - start;
+    await sleep(50);
+  }
 }
 
 export const seconds = (ms: number) => round(ms / 1000, 2);
