@@ -100,6 +100,24 @@ describe('CapacityReservationRepository', () => {
     });
   });
 
+  it('a replica of the version before writes through capacity_reserve_with_requests: the same row, request included', async () => {
+    const rows = await db.query(
+      `SELECT slot, outcome, full_counters AS "fullCounters" FROM capacity_reserve_with_requests($1::jsonb)`,
+      [JSON.stringify([hold('old', [DISPATCH, PICKING])])],
+    );
+    expect(rows).toEqual([{ slot: 1, outcome: 'created', fullCounters: null }]);
+    expect(await repository.find('old')).toEqual({
+      ...hold('old', [DISPATCH, PICKING]),
+      status: 'HELD',
+      confirmedAt: null,
+      endedAt: null,
+    });
+    expect(await counters()).toEqual([
+      'DISPATCH R1 2026-11-25 used 2 of 10',
+      'PICKING CD01 2026-11-23 used 2 of 1000',
+    ]);
+  });
+
   it('R2.3 all or nothing: one counter without room and nothing changes, the full counter named', async () => {
     await repository.reserve(hold('a', [DISPATCH, PICKING, WINDOW]));
     await repository.reserve(hold('b', [DISPATCH, PICKING, WINDOW]));

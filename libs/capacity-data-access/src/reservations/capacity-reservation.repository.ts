@@ -24,10 +24,9 @@ const COLUMNS = `identifier, body_hash AS "bodyHash", status, created_at AS "cre
  * transaction (`capacity_reserve`, see the migration): each takes all its counters or none, a duplicate identifier
  * takes nothing. One round trip and one commit for the batch rather than one per reservation; on a hot counter the
  * row lock is held once per batch instead of once per reservation. The calculation request of each reservation
- * written is stored in its row (`capacity_reserve_with_requests`), in the same transaction, so that it can be
- * computed again (a move, a replay of its promise).
+ * is written with its row, so that it can be computed again (a move, a replay of its promise).
  */
-const RESERVE = `SELECT slot, outcome, full_counters AS "fullCounters" FROM capacity_reserve_with_requests($1::jsonb)`;
+const RESERVE = `SELECT slot, outcome, full_counters AS "fullCounters" FROM capacity_reserve($1::jsonb)`;
 
 /** A move in one statement and one transaction (`capacity_move`, see the migration): all of it or nothing. */
 const MOVE = `SELECT outcome, status, full_counters AS "fullCounters" FROM capacity_move($1::jsonb)`;

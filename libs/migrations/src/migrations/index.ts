@@ -12,6 +12,7 @@ import { ReservationRisks1795350000000 } from './1795350000000-reservation-risks
 import { DeliveryAccuracyDays1795360000000 } from './1795360000000-delivery-accuracy-days';
 import { DeliveryAccuracyCountedByWriters1795370000000 } from './1795370000000-delivery-accuracy-counted-by-writers';
 import { DeliveryPromiseWindows1795380000000 } from './1795380000000-delivery-promise-windows';
+import { ReservationRequestWithItsRow1795390000000 } from './1795390000000-reservation-request-with-its-row';
 
 /** Migrations in the order they run; each feature appends its own. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -28,4 +29,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   DeliveryAccuracyDays1795360000000,
   DeliveryAccuracyCountedByWriters1795370000000,
   DeliveryPromiseWindows1795380000000,
+  ReservationRequestWithItsRow1795390000000,
 ];
