@@ -276,54 +276,67 @@ async function endToEnd(
   };
 }
 
+/**
+ * Part 1 of a run: `bodies` uploaded one at a time (the first LATENCY_WARM_UP not measured) while the worker ingests
+ * the ones before, each followed by the same body sent to the floor server (its queue emptied after each).
+ */
+async function latencyUnderIngest(bench: ProductBench, bodies: string[]): Promise<RunFigures['latency']> {
+  const floor = await startFloorServer(bench);
+  const times: number[] = [];
+  const floorTimes: number[] = [];
+  try {
+    const answered = (res: { status: number; ms: number; text: string }) => {
+      if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${res.text}`);
+      return res.ms;
+    };
+    const toFloor = async (body: string) => {
+      const ms = answered(await postUpload(`${floor.url}/load-products`, bench.token, body));
+      await purgeFloorQueue(bench);
+      return ms;
+    };
+    for (const body of bodies.slice(0, LATENCY_WARM_UP)) {
+      answered(await bench.post(body));
+      await toFloor(body);
+    }
+    await scrape(bench.upload, 'nodejs_eventloop_lag_max_seconds'); // resets the max
+    const load = loadAverage();
+    const started = performance.now();
+    const workerCpuBefore = cpuMs(bench.worker?.child.pid as number);
+    let uploadCpu = 0;
+    for (const body of bodies.slice(LATENCY_WARM_UP)) {
+      const cpuBefore = cpuMs(bench.upload.child.pid as number);
+      times.push(answered(await bench.post(body)));
+      uploadCpu += cpuMs(bench.upload.child.pid as number) - cpuBefore;
+      floorTimes.push(await toFloor(body));
+    }
+    const workerBusy =
+      (cpuMs(bench.worker?.child.pid as number) - workerCpuBefore) / (performance.now() - started);
+    const stallMs = (await scrape(bench.upload, 'nodejs_eventloop_lag_max_seconds')) * 1000;
+    const [{ done }] = await bench.query<{ done: number }>(
+      'SELECT count(*)::int AS done FROM product_uploads WHERE manifest_recorded AND batch_done = batch_total',
+    );
+    return {
+      p50: percentile(times, 50),
+      p99: percentile(times, 99),
+      floor: { p50: percentile(floorTimes, 50), p99: percentile(floorTimes, 99) },
+      stallMs,
+      cpuPerUpload: uploadCpu / times.length,
+      backlog: bodies.length - done,
+      workerBusy,
+      load,
+    };
+  } finally {
+    await floor.stop();
+  }
+}
+
 async function measure(dist: string | undefined): Promise<RunFigures> {
   const databaseUrl = await catalogueDatabase(CATALOGUE, 'delivery_bench_catalogue_run');
   const bench = await startProductBench({ worker: true, databaseUrl, dist });
   const source = new MixedUploads();
   try {
     // 1. upload latency while the worker ingests the uploads before it, each upload also sent to the floor
-    const latencyBodies = source.bodies(LATENCY_WARM_UP + LATENCY_SAMPLES);
-    const floor = await startFloorServer(bench);
-    let latency: Omit<RunFigures['latency'], 'p50' | 'p99' | 'floor'>;
-    const times: number[] = [];
-    const floorTimes: number[] = [];
-    try {
-      const answered = (res: { status: number; ms: number; text: string }) => {
-        if (res.status !== 200) throw new Error(`upload answered ${res.status}: ${res.text}`);
-        return res.ms;
-      };
-      const toFloor = async (body: string) => {
-        const ms = answered(await postUpload(`${floor.url}/load-products`, bench.token, body));
-        await purgeFloorQueue(bench);
-        return ms;
-      };
-      for (const body of latencyBodies.slice(0, LATENCY_WARM_UP)) {
-        answered(await bench.post(body));
-        await toFloor(body);
-      }
-      await scrape(bench.upload, 'nodejs_eventloop_lag_max_seconds'); // resets the max
-      const load = loadAverage();
-      const phaseStarted = performance.now();
-      const workerCpuBefore = cpuMs(bench.worker?.child.pid as number);
-      let uploadCpu = 0;
-      for (const body of latencyBodies.slice(LATENCY_WARM_UP)) {
-        const cpuBefore = cpuMs(bench.upload.child.pid as number);
-        times.push(answered(await bench.post(body)));
-        uploadCpu += cpuMs(bench.upload.child.pid as number) - cpuBefore;
-        floorTimes.push(await toFloor(body));
-      }
-      const workerBusy =
-        (cpuMs(bench.worker?.child.pid as number) - workerCpuBefore) / (performance.now() - phaseStarted);
-      const stallMs = (await scrape(bench.upload, 'nodejs_eventloop_lag_max_seconds')) * 1000;
-      const [{ done }] = await bench.query<{ done: number }>(
-        'SELECT count(*)::int AS done FROM product_uploads WHERE manifest_recorded AND batch_done = batch_total',
-      );
-      const backlog = LATENCY_WARM_UP + LATENCY_SAMPLES - done;
-      latency = { stallMs, cpuPerUpload: uploadCpu / LATENCY_SAMPLES, backlog, workerBusy, load };
-    } finally {
-      await floor.stop();
-    }
-    latencyBodies.length = 0;
+    const latency = await latencyUnderIngest(bench, source.bodies(LATENCY_WARM_UP + LATENCY_SAMPLES));
     let settledSoFar = LATENCY_WARM_UP + LATENCY_SAMPLES;
     await settled(bench, settledSoFar);
 
@@ -334,12 +347,7 @@ async function measure(dist: string | undefined): Promise<RunFigures> {
       settledSoFar += UPLOADS;
     }
     return {
-      latency: {
-        ...latency,
-        p50: percentile(times, 50),
-        p99: percentile(times, 99),
-        floor: { p50: percentile(floorTimes, 50), p99: percentile(floorTimes, 99) },
-      },
+      latency,
       endToEnd: runs,
       rss: {
         upload: peakRssMb(bench.upload.child.pid as number),
