@@ -5,7 +5,7 @@
  * runs it) with its default prefetch; the clock runs from the first publish to the last event stored and its
  * promise evaluated. Also the worker's peak resident memory, and the worst of the reference calculations that
  * capacity-service (as deployed, on the same database, demo world) answers back to back meanwhile, against the worst
- * of the same calculations for as long before the events are sent.
+ * of the same calculations for as long afterwards.
  */
 import { connect } from 'amqplib';
 import { Client } from 'pg';
