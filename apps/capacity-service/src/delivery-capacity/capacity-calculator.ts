@@ -107,9 +107,10 @@ export class CapacityCalculator {
   }
 
   /**
-   * The one loop of `compare` and `replay`: the plans of `READS_PER_STATEMENT` calculations made (the event loop let
-   * turn between them whenever the pacer says so), their reads asked in one turn, then each calculated and kept,
-   * paced the same way.
+   * The one loop of `compare` and `replay`, in turns of `READS_PER_STATEMENT` calculations: a turn's plans are made
+   * (the event loop let turn between them whenever the pacer says so) and their reads asked together; while they
+   * are read, the turn before is calculated and kept, paced the same way. One turn's reads are always in flight
+   * while the CPU works on the other, so the database's time and the service's overlap.
    */
   private async inTurns<T>(
     count: number,
@@ -117,16 +118,22 @@ export class CapacityCalculator {
     calculateAt: (index: number, data: CalculationData) => T,
   ): Promise<T[]> {
     const pacer = newPacer();
-    const kept: T[] = [];
-    for (let start = 0; start < count; start += READS_PER_STATEMENT) {
-      const end = Math.min(count, start + READS_PER_STATEMENT);
+    const readTurn = async (start: number): Promise<CalculationData[]> => {
       const plans: ReadPlan[] = [];
-      for (let index = start; index < end; index++) {
+      for (let index = start; index < Math.min(count, start + READS_PER_STATEMENT); index++) {
         plans.push(plan(index));
         if (pacer.due()) await pacer.pause();
       }
-      const data = await Promise.all(plans.map((each) => this.reader.read(each)));
-      for (let index = start; index < end; index++) {
+      return Promise.all(plans.map((each) => this.reader.read(each)));
+    };
+    const kept: T[] = [];
+    let reading = count > 0 ? readTurn(0) : null;
+    for (let start = 0; reading !== null; start += READS_PER_STATEMENT) {
+      const data = await reading;
+      reading = start + READS_PER_STATEMENT < count ? readTurn(start + READS_PER_STATEMENT) : null;
+      // awaited at the next turn; a failure meanwhile must not go unhandled if this turn throws first
+      reading?.catch(() => undefined);
+      for (let index = start; index < start + data.length; index++) {
         kept.push(calculateAt(index, data[index - start]));
         if (pacer.due()) await pacer.pause();
       }
