@@ -197,8 +197,7 @@ export class ReservationFitCheck {
   }
 
   /**
-   * DATE_NOT_REACHED: the order computed on both configurations no longer lists the reserved date on `after`;
-   * the requests read and calculated `REQUESTS_AT_ONCE` at a time.
+   * DATE_NOT_REACHED: the order computed on both configurations no longer lists the reserved date on `after`.
    */
   private async lateRisks(
     before: Snapshot,
@@ -207,41 +206,29 @@ export class ReservationFitCheck {
     timed: readonly Holding[],
     risks: Map<string, ReservationRisk>,
   ): Promise<void> {
-    for (let start = 0; start < timed.length; start += REQUESTS_AT_ONCE) {
-      const chunk = timed.slice(start, start + REQUESTS_AT_ONCE);
-      const requests = await this.reservations.requestsOf(chunk.map((holding) => holding.identifier));
-      const computable = chunk.filter((holding) => requests.has(holding.identifier));
-      await this.calculator.compare(
-        before,
-        after,
-        computable.map((holding) => requests.get(holding.identifier) as CalculateDeliveryCapacityRequest),
-        now,
-        (was, is, index) => {
-          const holding = computable[index];
-          for (const [at, selection] of holding.selections.entries()) {
-            const last = selection.plan[selection.plan.length - 1];
-            if (!dateNotReached(selection.deliveryDate, datesOf(was, selection), datesOf(is, selection)))
-              continue;
-            const misfit = {
-              reason: 'DATE_NOT_REACHED' as const,
-              scope: last.scope,
-              ref: last.ref,
-              date: last.date,
-            };
-            risks.set(holding.identifier, {
-              ...risk(holding, at, misfit),
-              earliestPromise: earliestPromise(plansOf(is), selection),
-            });
-            return;
-          }
-        },
-      );
-    }
+    await this.compareStored(before, after, now, timed, (holding, was, is) => {
+      for (const [at, selection] of holding.selections.entries()) {
+        const last = selection.plan[selection.plan.length - 1];
+        if (!dateNotReached(selection.deliveryDate, datesOf(was, selection), datesOf(is, selection)))
+          continue;
+        const misfit = {
+          reason: 'DATE_NOT_REACHED' as const,
+          scope: last.scope,
+          ref: last.ref,
+          date: last.date,
+        };
+        risks.set(holding.identifier, {
+          ...risk(holding, at, misfit),
+          earliestPromise: earliestPromise(plansOf(is), selection),
+        });
+        return;
+      }
+    });
   }
 
   /**
    * The earliest promise `after` gives the order of each listed risk but DATE_NOT_REACHED (computed with it), when
-   * the reservation kept its request; `REQUESTS_AT_ONCE` at a time.
+   * the reservation kept its request.
    */
   private async promise(
     before: Snapshot,
@@ -250,19 +237,33 @@ export class ReservationFitCheck {
     listed: readonly ReservationRisk[],
   ): Promise<void> {
     const wanted = listed.filter((entry) => entry.misfit.reason !== 'DATE_NOT_REACHED');
-    for (let start = 0; start < wanted.length; start += REQUESTS_AT_ONCE) {
-      const chunk = wanted.slice(start, start + REQUESTS_AT_ONCE);
-      const requests = await this.reservations.requestsOf(chunk.map((entry) => entry.identifier));
-      const computable = chunk.filter((entry) => requests.has(entry.identifier));
+    await this.compareStored(before, after, now, wanted, (entry, _was, is) => {
+      entry.earliestPromise = earliestPromise(plansOf(is), entry.selection);
+    });
+  }
+
+  /**
+   * Each of `items` whose reservation kept its calculation request, that request calculated on `before` and on
+   * `after` at `now` (`CapacityCalculator.compare`) and handed to `keep`; the requests read and calculated
+   * `REQUESTS_AT_ONCE` at a time. Items without a stored request are skipped.
+   */
+  private async compareStored<T extends { identifier: string }>(
+    before: Snapshot,
+    after: Snapshot,
+    now: Date,
+    items: readonly T[],
+    keep: (item: T, was: CapacityOutcome, is: CapacityOutcome) => void,
+  ): Promise<void> {
+    for (let start = 0; start < items.length; start += REQUESTS_AT_ONCE) {
+      const chunk = items.slice(start, start + REQUESTS_AT_ONCE);
+      const requests = await this.reservations.requestsOf(chunk.map((item) => item.identifier));
+      const computable = chunk.filter((item) => requests.has(item.identifier));
       await this.calculator.compare(
         before,
         after,
-        computable.map((entry) => requests.get(entry.identifier) as CalculateDeliveryCapacityRequest),
+        computable.map((item) => requests.get(item.identifier) as CalculateDeliveryCapacityRequest),
         now,
-        (_was, is, index) => {
-          const entry = computable[index];
-          entry.earliestPromise = earliestPromise(plansOf(is), entry.selection);
-        },
+        (was, is, index) => keep(computable[index], was, is),
       );
     }
   }
