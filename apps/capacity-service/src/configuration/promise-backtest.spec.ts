@@ -1,15 +1,11 @@
 import {
   NO_DATA,
   type CalculateDeliveryCapacityRequest,
-  type CalculationData,
   type ReadPlan,
   type RecordedPromise,
 } from '@delivery/capacity-domain';
-import { MetricsService } from '@delivery/platform';
-import { CapacityCalculator } from '../delivery-capacity';
-import { CapacityMetrics } from '../snapshot';
 import { e10Request } from '../testing/capacity-fixtures';
-import { activeConfiguration, demoSnapshot, E10_NOW, fixedClock } from '../testing/unit-fixtures';
+import { demoSnapshot, E10_NOW, calculatorOn } from '../testing/unit-fixtures';
 import { PromiseBacktest } from './promise-backtest';
 import type { RecordedPromises } from './recorded-promises.port';
 
@@ -55,17 +51,7 @@ const promise = (
 describe('PromiseBacktest', () => {
   const reads: ReadPlan[] = [];
   const backtestOf = (recorded: FakeRecordedPromises) => {
-    const active = activeConfiguration();
-    active.offer({ version: 1, loadedAt: null, snapshot: demoSnapshot() });
-    const data = {
-      read: async (plan: ReadPlan): Promise<CalculationData> => (reads.push(plan), NO_DATA),
-    };
-    const calculator = new CapacityCalculator(
-      active,
-      data,
-      new CapacityMetrics(new MetricsService()),
-      fixedClock(),
-    );
+    const calculator = calculatorOn(async (plan: ReadPlan) => (reads.push(plan), NO_DATA));
     return new PromiseBacktest(recorded, calculator);
   };
   beforeEach(() => reads.splice(0));

@@ -4,14 +4,10 @@ import {
   NO_DATA,
   type CalculateDeliveryCapacityRequest,
   type CalculationData,
-  type ReadPlan,
 } from '@delivery/capacity-domain';
-import { MetricsService } from '@delivery/platform';
-import { CapacityMetrics } from '../snapshot';
 import { e10Request } from '../testing/capacity-fixtures';
-import { activeConfiguration, demoSnapshot, E10_NOW, fixedClock } from '../testing/unit-fixtures';
+import { demoSnapshot, E10_NOW, fixedClock, calculatorOn } from '../testing/unit-fixtures';
 import { READS_PER_STATEMENT } from './calculation-data.port';
-import { CapacityCalculator } from './capacity-calculator';
 
 describe('CapacityCalculator.compare over several turns of reads', () => {
   // 70 requests: two full turns of READS_PER_STATEMENT and part of a third; purchase days over a week and both
@@ -26,23 +22,13 @@ describe('CapacityCalculator.compare over several turns of reads', () => {
   );
 
   it('answers every request in order, as a calculation of each alone would, and reads the next turn while it calculates', async () => {
-    const active = activeConfiguration();
-    active.offer({ version: 1, loadedAt: null, snapshot: demoSnapshot() });
     let kept = 0;
     /** for each read asked, in order: how many requests had been calculated and kept by then */
     const keptWhenAsked: number[] = [];
-    const data = {
-      read: (_plan: ReadPlan): Promise<CalculationData> => {
-        keptWhenAsked.push(kept);
-        return new Promise((resolve) => setImmediate(() => resolve(NO_DATA)));
-      },
-    };
-    const calculator = new CapacityCalculator(
-      active,
-      data,
-      new CapacityMetrics(new MetricsService()),
-      fixedClock(),
-    );
+    const calculator = calculatorOn((): Promise<CalculationData> => {
+      keptWhenAsked.push(kept);
+      return new Promise((resolve) => setImmediate(() => resolve(NO_DATA)));
+    });
     const before = demoSnapshot();
     const after = demoSnapshot();
 

@@ -1,5 +1,4 @@
 import {
-  NO_DATA,
   parseConfiguration,
   type CalculateDeliveryCapacityRequest,
   type CounterLoad,
@@ -8,17 +7,7 @@ import {
   type PlannedCounter,
   type Snapshot,
 } from '@delivery/capacity-domain';
-import { MetricsService } from '@delivery/platform';
-import { CapacityCalculator } from '../delivery-capacity';
-import { CapacityMetrics } from '../snapshot';
-import {
-  activeConfiguration,
-  demoConfiguration,
-  demoSnapshot,
-  E10_NOW,
-  fixedClock,
-  LIMA,
-} from '../testing/unit-fixtures';
+import { demoConfiguration, demoSnapshot, E10_NOW, LIMA, calculatorOn } from '../testing/unit-fixtures';
 import type { HoldingReservations } from './holding-reservations.port';
 import { ReservationFitCheck } from './reservation-fit.check';
 
@@ -100,16 +89,7 @@ function changed(edit: (document: Record<string, Record<string, unknown>[]>) => 
 describe('ReservationFitCheck', () => {
   const before = demoSnapshot();
   const check = (port: HoldingReservations) => {
-    const active = activeConfiguration();
-    active.offer({ version: 1, loadedAt: null, snapshot: before });
-    const data = { read: async () => NO_DATA };
-    const calculator = new CapacityCalculator(
-      active,
-      data,
-      new CapacityMetrics(new MetricsService()),
-      fixedClock(),
-    );
-    return new ReservationFitCheck(port, calculator);
+    return new ReservationFitCheck(port, calculatorOn(undefined, before));
   };
   const listedOf = (found: { listed: { identifier: string; misfit: { reason: string; scope: string } }[] }) =>
     found.listed.map(({ identifier, misfit }) => `${identifier} ${misfit.reason} ${misfit.scope}`);

@@ -1,16 +1,13 @@
 import {
   NO_DATA,
-  type CalculationData,
   type NewReservation,
   type ReadPlan,
   type ReservationRecord,
   type ReserveResult,
 } from '@delivery/capacity-domain';
 import { MetricsService } from '@delivery/platform';
-import { CapacityCalculator } from '../delivery-capacity';
-import { CapacityMetrics } from '../snapshot';
 import { reservationBody } from '../testing/reservation-fixtures';
-import { activeConfiguration, demoSnapshot, E10_NOW, fixedClock } from '../testing/unit-fixtures';
+import { E10_NOW, fixedClock, calculatorOn } from '../testing/unit-fixtures';
 import { type CreateReservationCommand, CreateReservationUseCase } from './create-reservation.use-case';
 import type { ReservationStore } from './reservation-store.port';
 import { ReservationMetrics } from './reservation.metrics';
@@ -46,17 +43,7 @@ describe('CreateReservationUseCase', () => {
 
   beforeEach(async () => {
     reads.splice(0);
-    const active = activeConfiguration();
-    active.offer({ version: 1, loadedAt: null, snapshot: demoSnapshot() });
-    const data = {
-      read: async (plan: ReadPlan): Promise<CalculationData> => (reads.push(plan), NO_DATA),
-    };
-    const calculator = new CapacityCalculator(
-      active,
-      data,
-      new CapacityMetrics(new MetricsService()),
-      fixedClock(),
-    );
+    const calculator = calculatorOn(async (plan: ReadPlan) => (reads.push(plan), NO_DATA));
     store = new FakeReservationStore();
     create = new CreateReservationUseCase(
       calculator,

@@ -1,7 +1,15 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { type Clock, parseConfiguration, type Snapshot } from '@delivery/capacity-domain';
+import {
+  type CalculationData,
+  type Clock,
+  NO_DATA,
+  parseConfiguration,
+  type ReadPlan,
+  type Snapshot,
+} from '@delivery/capacity-domain';
 import { MetricsService } from '@delivery/platform';
+import { CapacityCalculator } from '../delivery-capacity';
 import { ActiveConfiguration, CapacityMetrics } from '../snapshot';
 
 /** What the tests share without starting an app: the demo world (E10), its instant, a fresh snapshot holder. */
@@ -26,4 +34,17 @@ export function demoSnapshot(): Snapshot {
 
 export function activeConfiguration(): ActiveConfiguration {
   return new ActiveConfiguration(new CapacityMetrics(new MetricsService()));
+}
+
+/**
+ * A calculator over `snapshot` (active as version 1; default the demo world), its reads answered by `read`
+ * (default: nothing stored), the clock at E10.
+ */
+export function calculatorOn(
+  read: (plan: ReadPlan) => Promise<CalculationData> = async () => NO_DATA,
+  snapshot: Snapshot = demoSnapshot(),
+): CapacityCalculator {
+  const active = activeConfiguration();
+  active.offer({ version: 1, loadedAt: null, snapshot });
+  return new CapacityCalculator(active, { read }, new CapacityMetrics(new MetricsService()), fixedClock());
 }
