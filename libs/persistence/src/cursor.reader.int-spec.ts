@@ -61,7 +61,7 @@ describe('queryInBatches', () => {
           await new Promise<void>((resolve) => setImmediate(resolve));
           seen.push('settled');
         },
-        3,
+        { batch: 3 },
       ),
     );
     expect(seen).toEqual(['start 1,2,3', 'settled', 'start 4,5,6', 'settled', 'start 7', 'settled']);
@@ -79,8 +79,7 @@ describe('queryInBatches', () => {
           await new Promise<void>((resolve) => setImmediate(resolve));
           seen.push('settled');
         },
-        3,
-        true,
+        { batch: 3, readAhead: true },
       ),
     );
     expect(seen).toEqual(['start 1,2,3', 'settled', 'start 4,5,6', 'settled', 'start 7', 'settled']);
@@ -96,8 +95,7 @@ describe('queryInBatches', () => {
           () => {
             throw new Error('visitor failed');
           },
-          3,
-          true,
+          { batch: 3, readAhead: true },
         ),
       ),
     ).rejects.toThrow('visitor failed');

@@ -40,7 +40,7 @@ export async function eachRowInBatches<T>(
     (rows) => {
       for (const row of rows) visit(row);
     },
-    batch,
+    { batch },
   );
 }
 
@@ -55,8 +55,7 @@ export async function eachBatch<T>(
   sql: string,
   parameters: unknown[],
   visit: (rows: T[]) => void | Promise<void>,
-  batch = FETCH_ROWS,
-  readAhead = false,
+  { batch = FETCH_ROWS, readAhead = false }: { batch?: number; readAhead?: boolean } = {},
 ): Promise<void> {
   const cursor = `batch_cursor_${++cursors}`;
   const fetch = `FETCH ${batch} FROM ${cursor}`;

@@ -41,7 +41,9 @@ export class RecordedPromisesReader {
   ): Promise<void> {
     await this.database.transaction(async (sql) => {
       await sql.query(SORT_SETTINGS);
-      await eachBatch<RecordedPromise>(sql, RECORDED, [from, until, firstDay], visit, undefined, true);
+      await eachBatch<RecordedPromise>(sql, RECORDED, [from, until, firstDay], visit, {
+        readAhead: true,
+      });
     });
   }
 }

@@ -39,7 +39,7 @@ export class HoldingReservationsReader {
   /** Counters with used units on `from` or later, a batch at a time; `visit` may pause. */
   async eachCounterLoad(from: string, visit: (batch: CounterLoad[]) => Promise<void>): Promise<void> {
     await this.database.transaction((sql) =>
-      eachBatch<CounterLoad>(sql, LOADS, [from], visit, undefined, true),
+      eachBatch<CounterLoad>(sql, LOADS, [from], visit, { readAhead: true }),
     );
   }
 
@@ -50,14 +50,9 @@ export class HoldingReservationsReader {
     visit: (batch: HoldingReservation[]) => Promise<void>,
   ): Promise<void> {
     await this.database.transaction((sql) =>
-      eachBatch<HoldingRow>(
-        sql,
-        HOLDING,
-        [now, withTaken],
-        (batch) => visit(batch.map(holding)),
-        undefined,
-        true,
-      ),
+      eachBatch<HoldingRow>(sql, HOLDING, [now, withTaken], (batch) => visit(batch.map(holding)), {
+        readAhead: true,
+      }),
     );
   }
 
