@@ -1,6 +1,15 @@
-import { Database } from './database';
+import { Database, type Sql } from './database';
 import { createTestDatabase, TestDatabase } from './testing';
 import { eachBatch, queryInBatches } from './cursor.reader';
+
+/** `sql` with each FETCH it sends written to `seen` as 'fetch' when it is asked for. */
+const fetchesInto = (seen: string[], sql: Sql): Sql => ({
+  query: (text, values) => {
+    if (text.startsWith('FETCH')) seen.push('fetch');
+    return sql.query(text, values);
+  },
+  prepared: (statement) => sql.prepared(statement),
+});
 
 describe('queryInBatches', () => {
   let database: TestDatabase;
@@ -53,7 +62,7 @@ describe('queryInBatches', () => {
     const seen: string[] = [];
     await db.transaction((sql) =>
       eachBatch<{ n: number }>(
-        sql,
+        fetchesInto(seen, sql),
         'SELECT n::int AS n FROM generate_series(1, 7) n ORDER BY n',
         [],
         async (rows) => {
@@ -64,14 +73,18 @@ describe('queryInBatches', () => {
         { batch: 3 },
       ),
     );
-    expect(seen).toEqual(['start 1,2,3', 'settled', 'start 4,5,6', 'settled', 'start 7', 'settled']);
+    expect(seen).toEqual([
+      ...['fetch', 'start 1,2,3', 'settled'],
+      ...['fetch', 'start 4,5,6', 'settled'],
+      ...['fetch', 'start 7', 'settled'],
+    ]);
   });
 
   it('reads the next batch ahead when asked, still visiting one batch after the other, in order', async () => {
     const seen: string[] = [];
     await db.transaction((sql) =>
       eachBatch<{ n: number }>(
-        sql,
+        fetchesInto(seen, sql),
         'SELECT n::int AS n FROM generate_series(1, 7) n ORDER BY n',
         [],
         async (rows) => {
@@ -82,7 +95,12 @@ describe('queryInBatches', () => {
         { batch: 3, readAhead: true },
       ),
     );
-    expect(seen).toEqual(['start 1,2,3', 'settled', 'start 4,5,6', 'settled', 'start 7', 'settled']);
+    // each FETCH after the first is sent before the batch before it is visited; a short batch asks for none
+    expect(seen).toEqual([
+      ...['fetch', 'fetch', 'start 1,2,3', 'settled'],
+      ...['fetch', 'start 4,5,6', 'settled'],
+      ...['start 7', 'settled'],
+    ]);
   });
 
   it("fails with the visitor's error, the batch read ahead dropped", async () => {

@@ -63,12 +63,10 @@ export async function eachBatch<T>(
   let part = await db.query<T>(fetch);
   for (;;) {
     const next = readAhead && part.length === batch ? db.query<T>(fetch) : null;
-    try {
-      await visit(part);
-    } catch (error) {
-      next?.catch(() => undefined); // the transaction fails with `error`; the batch read ahead is not wanted
-      throw error;
-    }
+    // awaited below once `visit` has settled; until then its failure must not go unhandled (and if `visit` fails,
+    // the transaction fails with that error and the batch read ahead is not wanted)
+    next?.catch(() => undefined);
+    await visit(part);
     if (part.length < batch) break;
     part = await (next ?? db.query<T>(fetch));
   }
