@@ -10,10 +10,9 @@
  * The dump file's `summary:` line ÷ `<counted>` is the instructions per calculation.
  */
 import os from 'node:os';
-import { calculate, planReads, type Clock } from '@delivery/capacity-domain';
-import { demo, fetched, referenceRequest } from './engine.bench';
+import { calculate, planReads } from '@delivery/capacity-domain';
+import { CLOCK as clock, demo, fetched, referenceRequest } from './engine.bench';
 
-const clock: Clock = { now: () => new Date('2026-11-22T17:00:00Z') };
 const [warmUp, counted] = process.argv.slice(2).map(Number);
 const { snapshot, stock } = demo();
 const request = referenceRequest();

@@ -21,7 +21,8 @@ import {
 import type { BenchResult, BenchScenario } from './bench-scenario';
 import { percentileOfSorted, round } from './load';
 
-const CLOCK: Clock = { now: () => new Date('2026-11-22T17:00:00Z') };
+/** The reference request's instant: 2026-11-22 12:00 in Lima. */
+export const CLOCK: Clock = { now: () => new Date('2026-11-22T17:00:00Z') };
 const WARM_UP = 3000;
 const SAMPLES = 20000;
 const LOOP_MS = 1000;

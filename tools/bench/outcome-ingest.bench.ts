@@ -16,7 +16,7 @@ import { startAppProcess } from '@delivery/platform/testing';
 import type { LatencyFigures } from './back-to-back';
 import { type BenchScenario, verdict } from './bench-scenario';
 import { peakRssMb, scrape } from './bench-services';
-import { prepareDemoDatabase, today as todayUtc } from './capacity-calculation.bench';
+import { prepareDemoDatabase, today as limaToday } from './capacity-calculation.bench';
 import { referenceRequest } from './engine.bench';
 import { round } from './load';
 import { insertPromises } from './outcome-promises';
@@ -34,8 +34,7 @@ const scenario: BenchScenario = {
   async run() {
     const url = await prepareDemoDatabase('delivery_bench_outcome_ingest');
     const promises = Math.ceil(EVENTS / 4);
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
-    const last = formatDate((parseDate(today) as number) - 1);
+    const last = formatDate((parseDate(limaToday()) as number) - 1);
     await insertPromises(url, { count: promises, routes: 1000, days: 28, last, delivered: false });
     const client = new Client({ connectionString: url });
     await client.connect();
@@ -62,63 +61,67 @@ const scenario: BenchScenario = {
       })
       .slice(0, EVENTS);
 
-    // capacity-service built (dist/, as the image runs it) and started first: the worker is its other entry point
-    const capacity = await startService(url);
-    const rabbit = await createRabbitTestVhost();
-    const calculations = await calculationClient(
-      capacity,
-      JSON.stringify({ ...referenceRequest(), purchaseDate: todayUtc() }),
-    );
-    const worker = await startAppProcess('dist/apps/capacity-service/src/outcome-worker.main.js', {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: url,
-      AMQP_URL: rabbit.url,
-      OUTCOME_SWEEP_INTERVAL_MS: '3600000',
-    });
-    const topology = outcomeTopology();
-    /** Publishes every event, then waits until the last one is stored. */
-    const ingest = async () => {
-      const connection = await connect(rabbit.url);
-      const channel = await connection.createConfirmChannel();
-      for (let start = 0; start < events.length; start += PER_MESSAGE) {
-        channel.publish(
-          topology.names.exchange,
-          topology.names.routingKey,
-          Buffer.from(JSON.stringify({ events: events.slice(start, start + PER_MESSAGE) })),
-          { persistent: true, contentType: 'application/json', messageId: `bench-${start}` },
-        );
-        if ((start / PER_MESSAGE) % 50 === 49) await channel.waitForConfirms();
-      }
-      await channel.waitForConfirms();
-      await connection.close();
-      for (;;) {
-        const [{ n }] = (
-          await client.query<{ n: number }>('SELECT count(*)::int AS n FROM delivery_outcome_events')
-        ).rows;
-        if (n >= events.length) return;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-    };
+    // everything started is stopped, in reverse order, however the run ends
+    const started: (() => unknown)[] = [() => client.end()];
     let seconds: number;
     let rss: number;
     let idle: LatencyFigures;
     let meanwhile: LatencyFigures;
     let stallMs: number;
     try {
+      // capacity-service built (dist/, as the image runs it) and started first: the worker is its other entry
+      // point; the per-client limit lifted, as for Q1.3 (the calculations come from one client, back to back)
+      const capacity = await startService(url, { RATE_LIMIT: '1000000' });
+      started.push(() => capacity.app.stop());
+      const rabbit = await createRabbitTestVhost();
+      started.push(() => rabbit.dispose());
+      const calculations = await calculationClient(
+        capacity,
+        JSON.stringify({ ...referenceRequest(), purchaseDate: limaToday() }),
+      );
+      started.push(() => calculations.close());
+      const worker = await startAppProcess('dist/apps/capacity-service/src/outcome-worker.main.js', {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: url,
+        AMQP_URL: rabbit.url,
+        OUTCOME_SWEEP_INTERVAL_MS: '3600000',
+      });
+      started.push(() => worker.stop());
+      const topology = outcomeTopology();
+      /** Publishes every event, then waits until the last one is stored. */
+      const ingest = async () => {
+        const connection = await connect(rabbit.url);
+        const channel = await connection.createConfirmChannel();
+        for (let start = 0; start < events.length; start += PER_MESSAGE) {
+          channel.publish(
+            topology.names.exchange,
+            topology.names.routingKey,
+            Buffer.from(JSON.stringify({ events: events.slice(start, start + PER_MESSAGE) })),
+            { persistent: true, contentType: 'application/json', messageId: `bench-${start}` },
+          );
+          if ((start / PER_MESSAGE) % 50 === 49) await channel.waitForConfirms();
+        }
+        await channel.waitForConfirms();
+        await connection.close();
+        for (;;) {
+          const [{ n }] = (
+            await client.query<{ n: number }>('SELECT count(*)::int AS n FROM delivery_outcome_events')
+          ).rows;
+          if (n >= events.length) return;
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      };
       await worker.waitUntilReady();
       await scrape(capacity.app, LAG); // resets the max
-      const started = performance.now();
+      const begun = performance.now();
       meanwhile = (await calculations.during(ingest)).latency;
-      seconds = (performance.now() - started) / 1000;
+      seconds = (performance.now() - begun) / 1000;
       stallMs = (await scrape(capacity.app, LAG)) * 1000;
       rss = peakRssMb(worker.child.pid as number);
       idle = await calculations.idle(seconds * 1000);
     } finally {
-      calculations.close();
-      await Promise.all([worker.stop(), capacity.app.stop()]);
-      await client.end();
-      await rabbit.dispose();
+      for (const stop of started.reverse()) await stop();
     }
     const perSecond = events.length / seconds;
     return {

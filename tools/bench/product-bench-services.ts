@@ -25,7 +25,8 @@ export interface ProductBench {
   /** Starts the worker now (after `worker: false`): what was published meanwhile waits in the queue for it. */
   startWorker(): Promise<AppProcess>;
   post(body: string): Promise<{ status: number; ms: number; text: string }>;
-  purgeQueue(): Promise<void>;
+  /** Empties `queue` (default the pipeline's product queue). */
+  purgeQueue(queue?: string): Promise<void>;
   query<T>(sql: string, params?: unknown[]): Promise<T[]>;
   stop(): Promise<void>;
 }
@@ -91,11 +92,13 @@ export async function startProductBench(options: {
     token,
     startWorker,
     post: (body) => postUpload(`${upload.url}/product-upload/v1/load-products`, token, body),
-    async purgeQueue() {
+    async purgeQueue(queue = PRODUCT_TOPOLOGY_DEFAULTS.queue) {
       const model = await connect(rabbit.url);
-      const channel = await model.createChannel();
-      await channel.purgeQueue(PRODUCT_TOPOLOGY_DEFAULTS.queue);
-      await model.close();
+      try {
+        await (await model.createChannel()).purgeQueue(queue);
+      } finally {
+        await model.close();
+      }
     },
     async query<T>(text: string, params: unknown[] = []) {
       return (await sql.query(text, params)).rows as T[];
@@ -143,7 +146,7 @@ export function loadAverage(): number {
 }
 
 /** The queue the floor server publishes uploads to, beside the pipeline's in the same vhost. */
-export const FLOOR_QUEUE = 'floor.product-batches';
+const FLOOR_QUEUE = 'floor.product-batches';
 
 /**
  * The floor server (floor-server.ts) on the pipeline's broker vhost, publishing uploads to FLOOR_QUEUE in batches of
@@ -161,14 +164,14 @@ export async function startFloorServer(
     FLOOR_BATCH_SIZE: '500',
     ...env,
   });
-  await floor.waitUntilReady();
+  try {
+    await floor.waitUntilReady();
+  } catch (error) {
+    await floor.stop();
+    throw error;
+  }
   return floor;
 }
 
 /** Empties FLOOR_QUEUE (what the floor published is read by nobody). */
-export async function purgeFloorQueue(bench: ProductBench): Promise<void> {
-  const model = await connect(bench.rabbit.url);
-  const channel = await model.createChannel();
-  await channel.purgeQueue(FLOOR_QUEUE);
-  await model.close();
-}
+export const purgeFloorQueue = (bench: ProductBench): Promise<void> => bench.purgeQueue(FLOOR_QUEUE);

@@ -460,10 +460,11 @@ function summaryOf(name: string, run: RunFigures): string[] {
  * with their child rows (filled by COPY once, copied fresh for each run: set-up, not measured). In one run on that
  * catalogue, apps as deployed (dist/, production environment), worker running throughout:
  *  1. upload latency (p50, p99, longest event-loop stall) of 100 uploads sent one at a time while the worker ingests
- *     the uploads before them (the uploads arrive faster than they are ingested, so it never idles: the uploads not
- *     yet ingested at the last answer are counted), each followed by the same body sent to the floor
- *     (floor-server.ts: verify, parse, publish with confirms; its queue emptied after each), which meets the same
- *     ingest;
+ *     the uploads before them, each followed by the same body sent to the floor (floor-server.ts: verify, parse,
+ *     publish with confirms; its queue emptied after each), which meets the same ingest. With a floor upload between
+ *     two of the service's, the worker receives half as many uploads a second as the service alone would send: it
+ *     keeps up, ingesting each while the next two are sent; its CPU over the part and the uploads it has not
+ *     finished at the last answer are reported;
  *  2. end to end on three kinds of uploads: a re-send mix (70 % unchanged, 20 % changed, 10 % new), every product an
  *     unchanged re-send, every product new (first sends). Each: first its baseline, the same products (their own
  *     codes) by COPY into staging tables + one upsert per table (all columns, the dateUpdate guard, children

@@ -65,7 +65,7 @@ const scenario: BenchScenario = {
         `worst calculation while it ran ${preview.latency.max} ms (target ≤ 100 ms): ` +
           `${verdict(preview.latency.max <= 100)}`,
         `the new version's own check of the ${count} reservations after the PUT answered (every one, against ` +
-          `the same network): done ${Math.round(swapCheck)} ms later, before the preview started`,
+          `the same network): done ${Math.round(swapCheck)} ms after the PUT's run was read, before the preview started`,
       );
     } finally {
       await service.app.stop();

@@ -188,13 +188,19 @@ export async function calculationClient(service: Service, body: string): Promise
   return BackToBackClient.start({ url: `${service.app.url}${BASE}/delivery/capacity`, headers, body });
 }
 
+/** How long the check of a swapped-in version may take before the scenario gives up. */
+const SWAP_CHECK_DEADLINE_MS = 120_000;
+
 /**
- * Milliseconds until the check the active version runs once on its swap ("After a change goes live") has written
- * its risks (the at-risk list answers `checked`), so that the preview is measured alone.
+ * Milliseconds from now until the check the active version runs once on its swap ("After a change goes live") has
+ * written its risks (the at-risk list answers `checked`), so that the preview is measured alone; throws after
+ * SWAP_CHECK_DEADLINE_MS.
  */
 export async function swapCheckMs(service: Service): Promise<number> {
   const start = performance.now();
   for (;;) {
+    if (performance.now() - start > SWAP_CHECK_DEADLINE_MS)
+      throw new Error(`the swapped-in version was not checked within ${SWAP_CHECK_DEADLINE_MS} ms`);
     const page = JSON.parse(
       await sendTo(service, 'GET', '/delivery/capacity/reservations/at-risk?pageSize=1', 'capacity:reserve'),
     ) as { checked: boolean };

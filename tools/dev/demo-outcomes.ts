@@ -131,8 +131,11 @@ export function demoOutcomes(
         if (first.done === true) throw new Error(`the demo offers ${identifier} no date`);
         const [selection] = first.value.selections;
         promises.push({ identifier, createdAt: at.toISOString(), request, selection });
-        const dayOf = (scope: string) =>
-          parseDate(selection.plan.find((step) => step.scope === scope)?.date ?? '') as number;
+        const dayOf = (scope: string) => {
+          const step = selection.plan.find((each) => each.scope === scope);
+          if (step === undefined) throw new Error(`the demo's plan for ${identifier} has no ${scope} step`);
+          return parseDate(step.date) as number;
+        };
         events.push(
           ...eventsOf(
             identifier,

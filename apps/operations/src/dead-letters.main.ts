@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const command = process.argv[2];
   if (command !== 'list' && command !== 'replay' && command !== 'discard') throw new Error(USAGE);
   const queue = option('queue') ?? 'products';
-  if (!(queue in DEAD_LETTER_QUEUES)) throw new Error(`unknown queue ${queue}; ${USAGE}`);
+  if (!Object.hasOwn(DEAD_LETTER_QUEUES, queue)) throw new Error(`unknown queue ${queue}; ${USAGE}`);
   await inspectDeadLetters(process.env['AMQP_URL'] ?? 'amqp://guest:guest@localhost:5672', {
     command,
     queue: queue as DeadLetterQueueName,

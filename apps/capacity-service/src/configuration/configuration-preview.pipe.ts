@@ -1,6 +1,6 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import type { CalculateDeliveryCapacityRequest, ImpactRequest } from '@delivery/capacity-domain';
-import { detectLayout } from '@delivery/capacity-domain';
+import { detectLayout, parseDate } from '@delivery/capacity-domain';
 import { BacktestRangeRequest, MAX_BACKTEST_DAYS } from '@delivery/contracts';
 import { ApiError, PlainDtoValidator, validationError } from '@delivery/platform';
 import { CapacityRequestPipe } from '../delivery-capacity';
@@ -9,7 +9,6 @@ import type { BacktestRange } from './promise-backtest';
 const MAX_PREVIEW_REQUESTS = 100;
 const MEMBER = 'previewRequests';
 const BACKTEST = 'backtest';
-const DAY_MS = 86_400_000;
 
 /** The preview's body: the document to check as a `PUT` checks it, and the requests to compare (null: one per zone). */
 export interface PreviewBody {
@@ -54,16 +53,16 @@ export class ConfigurationPreviewPipe implements PipeTransform<unknown, PreviewB
   }
 
   private backtest(given: unknown): BacktestRange {
-    const problems = this.backtestValidator.validate(given);
-    if (problems.length > 0)
+    const checked = this.backtestValidator.check(given);
+    if (!checked.ok)
       throw validationError(
-        problems.map(({ field, message }) => ({
-          field: field === '' || field === '$' ? BACKTEST : `${BACKTEST}.${field}`,
+        checked.problems.map(({ field, message }) => ({
+          field: field === '' ? BACKTEST : `${BACKTEST}.${field}`,
           message,
         })),
       );
-    const { from, to } = given as BacktestRangeRequest;
-    if ((Date.parse(to) - Date.parse(from)) / DAY_MS >= MAX_BACKTEST_DAYS)
+    const { from, to } = checked.value;
+    if ((parseDate(to) as number) - (parseDate(from) as number) >= MAX_BACKTEST_DAYS)
       throw validationError([
         { field: `${BACKTEST}.to`, message: `must be at most ${MAX_BACKTEST_DAYS} days from from` },
       ]);

@@ -4,9 +4,18 @@ import {
   NO_DATA,
   type CalculateDeliveryCapacityRequest,
   type CalculationData,
+  parseConfiguration,
+  type Snapshot,
 } from '@delivery/capacity-domain';
 import { e10Request } from '../testing/capacity-fixtures';
-import { demoSnapshot, E10_NOW, fixedClock, calculatorOn } from '../testing/unit-fixtures';
+import {
+  calculatorOn,
+  demoConfiguration,
+  demoSnapshot,
+  E10_NOW,
+  fixedClock,
+  LIMA,
+} from '../testing/unit-fixtures';
 import { READS_PER_STATEMENT } from './calculation-data.port';
 
 describe('CapacityCalculator.compare over several turns of reads', () => {
@@ -30,19 +39,28 @@ describe('CapacityCalculator.compare over several turns of reads', () => {
       return new Promise((resolve) => setImmediate(() => resolve(NO_DATA)));
     });
     const before = demoSnapshot();
-    const after = demoSnapshot();
+    // the normal route to Lima Centro a day slower
+    const document = demoConfiguration() as { routes: { code: string; leadTimeDays: number }[] };
+    const slower = document.routes.find(({ code }) => code === 'R-CD01-LIMCENTRO-N');
+    if (slower === undefined) throw new Error('the demo world has R-CD01-LIMCENTRO-N');
+    slower.leadTimeDays += 1;
+    const built = parseConfiguration(document, LIMA);
+    if (!built.ok) throw new Error('the changed document is valid');
+    const after = built.snapshot;
 
     const compared = await calculator.compare(before, after, requests, E10_NOW, (was, now, index) => {
       kept++;
       return { index, was: firstPromise(was), now: firstPromise(now) };
     });
 
-    const alone = (request: CalculateDeliveryCapacityRequest) =>
-      firstPromise(calculate(before, request, NO_DATA, fixedClock()));
+    const alone = (snapshot: Snapshot) => (request: CalculateDeliveryCapacityRequest) =>
+      firstPromise(calculate(snapshot, request, NO_DATA, fixedClock()));
     expect(compared.map(({ index }) => index)).toEqual(requests.map((_, i) => i));
-    expect(compared.map(({ was }) => was)).toEqual(requests.map(alone));
-    expect(compared.map(({ now }) => now)).toEqual(requests.map(alone));
+    expect(compared.map(({ was }) => was)).toEqual(requests.map(alone(before)));
+    expect(compared.map(({ now }) => now)).toEqual(requests.map(alone(after)));
     expect(new Set(compared.map(({ was }) => JSON.stringify(was))).size).toBeGreaterThan(1);
+    // the two snapshots answer differently, so a swap or an ignored `after` would show
+    expect(compared.some(({ was, now }) => JSON.stringify(was) !== JSON.stringify(now))).toBe(true);
     expect(keptWhenAsked).toHaveLength(requests.length);
     // the first turn is read before anything is calculated; each later turn is asked before the turn before it
     // is calculated through (one read in flight while the CPU works)

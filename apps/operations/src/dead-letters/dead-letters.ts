@@ -135,7 +135,7 @@ async function queueExists(model: Awaited<ReturnType<typeof connect>>, queue: st
     await probe.close();
     return true;
   } catch (error) {
-    if (/NOT_FOUND/.test(error instanceof Error ? error.message : String(error))) return false;
+    if ((error as { code?: unknown }).code === 404) return false; // amqplib's channel error: the reply code
     throw error;
   }
 }

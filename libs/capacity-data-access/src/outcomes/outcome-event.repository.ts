@@ -69,11 +69,15 @@ const SAVE = `
   )
   SELECT delivery_accuracy_days_add((SELECT array_agg(c.was) FROM changed c), (SELECT array_agg(w.p) FROM written w))`;
 
-/** The retention's promises removed and uncounted in the same statement. */
+/**
+ * The retention's promises removed, and their day rows with them in the same statement: every promise of a day before
+ * the cutoff goes, so every day row of those days counts none (the same as subtracting each, without one array of
+ * all of them).
+ */
 const REMOVE_PROMISES = `
-  WITH removed AS (DELETE FROM delivery_promises p WHERE p.promised_date < $1 RETURNING p)
-  SELECT (SELECT count(*)::int FROM removed) AS n,
-    delivery_accuracy_days_add((SELECT array_agg(r.p) FROM removed r), NULL) AS counted`;
+  WITH removed AS (DELETE FROM delivery_promises WHERE promised_date < $1 RETURNING 1),
+    uncounted AS (DELETE FROM delivery_accuracy_days WHERE promised_date < $1)
+  SELECT count(*)::int AS n FROM removed`;
 
 /** Orphans whose promise exists now (confirmed after they arrived, or concurrently): adopted, the promise stale. */
 const ADOPT = `

@@ -11,7 +11,7 @@
 import { isoDateTime } from '../calendar/business-time';
 import { formatDate, parseDate } from '../calendar/calendar';
 import type { CalculateDeliveryCapacityRequest, DispatchMode } from '../request/capacity-request.types';
-import { eachInSlices, runAtOnce, sortInSlices, type Steps } from '../shared/slices';
+import { mapInSlices, runAtOnce, sortInSlices, type Steps } from '../shared/slices';
 import type { PromiseState } from './promise-outcome';
 
 /** A recorded promise as the replay reads it: the order's group, its date, what happened, and the order's request. */
@@ -190,10 +190,9 @@ export class BacktestTallies {
    */
   *resultSteps(limit: number): Steps<Backtest> {
     const total = emptyTally('');
-    const lanes: BacktestLane[] = [];
-    yield* eachInSlices([...this.lanes], ([lane, tally]) => {
+    const lanes = yield* mapInSlices([...this.lanes], ([lane, tally]): BacktestLane => {
       addTally(total, tally);
-      lanes.push({ lane, origin: tally.origin, ...figuresOf(tally) });
+      return { lane, origin: tally.origin, ...figuresOf(tally) };
     });
     const worst = (lane: BacktestLane) => lane.asCandidate.onTimeRate ?? Number.POSITIVE_INFINITY;
     const sorted = yield* sortInSlices(

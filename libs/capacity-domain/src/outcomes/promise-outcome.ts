@@ -91,13 +91,13 @@ export function evaluatePromise(
   timeZone: string,
 ): PromiseOutcome {
   const used = events.filter((event) => event.occurredAt.getTime() >= plan.reservedAt.getTime());
-  const first = (type: OutcomeEventType): number | null => {
-    const instant = earliest(used, type);
-    return instant === null ? null : DAY(businessDate(timeZone, new Date(instant)));
-  };
+  const dayOf = (instant: number | null): number | null =>
+    instant === null ? null : DAY(businessDate(timeZone, new Date(instant)));
+  const first = (type: OutcomeEventType): number | null => dayOf(earliest(used, type));
   const failedAttempts = used.filter((event) => event.type === 'DELIVERY_FAILED').length;
   const ignoredEvents = events.length - used.length;
-  const delivered = first('DELIVERED');
+  const deliveredAt = earliest(used, 'DELIVERED');
+  const delivered = dayOf(deliveredAt);
   if (delivered === null) {
     const cancelled = plan.released || first('CANCELLED') !== null;
     return {
@@ -111,17 +111,17 @@ export function evaluatePromise(
   }
   const promised = DAY(plan.promisedDate);
   const delayDays = delivered - promised;
-  const failed = first('DELIVERY_FAILED');
+  const failedAt = earliest(used, 'DELIVERY_FAILED');
+  const failed = dayOf(failedAt);
   const firstAttempt = failed === null ? delivered : Math.min(failed, delivered);
-  const outsideWindow = delayDays === 0 && !inWindow(plan, earliest(used, 'DELIVERED') as number);
+  const outsideWindow = delayDays === 0 && !inWindow(plan, deliveredAt as number);
   const steps = { promised, picked: first('PICKED'), dispatched: first('DISPATCHED'), firstAttempt };
   let step: SlippedStep | null = null;
   if (delayDays > 0)
     step = slippedStep(plan, steps) ?? (firstAttempt <= promised ? 'DELIVERY_ATTEMPT' : 'UNKNOWN');
   else if (outsideWindow) {
-    const failedAt = earliest(used, 'DELIVERY_FAILED');
     const attemptInWindow =
-      failedAt !== null && failedAt < (earliest(used, 'DELIVERED') as number) && inWindow(plan, failedAt);
+      failedAt !== null && failedAt < (deliveredAt as number) && inWindow(plan, failedAt);
     step = slippedStep(plan, steps) ?? (attemptInWindow ? 'DELIVERY_ATTEMPT' : 'WINDOW');
   }
   return {

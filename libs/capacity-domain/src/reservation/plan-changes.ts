@@ -35,7 +35,7 @@ export class PlanChanges {
     const pickingNodes = new Set<string>();
     const holidays = new Map<string, Set<DayNumber>>();
     const timedNodes = new Set<string>();
-    yield* eachInSlices([...before.nodeByCode.keys(), ...after.nodeByCode.keys()], (code) => {
+    yield* eachInSlices(codesOfEither(before.nodeByCode, after.nodeByCode), (code) => {
       const was = before.nodeByCode.get(code);
       const is = after.nodeByCode.get(code);
       if (was === undefined || is === undefined || was.pickingMask !== is.pickingMask) pickingNodes.add(code);
@@ -48,7 +48,7 @@ export class PlanChanges {
     const dispatchRoutes = new Set<string>();
     const windowRoutes = new Set<string>();
     const timedRoutes = new Set<string>();
-    yield* eachInSlices([...before.routeByCode.keys(), ...after.routeByCode.keys()], (code) => {
+    yield* eachInSlices(codesOfEither(before.routeByCode, after.routeByCode), (code) => {
       const was = before.routeByCode.get(code);
       const is = after.routeByCode.get(code);
       if (was === undefined || is === undefined) {
@@ -131,4 +131,11 @@ function sameWindows(was: RouteModel, is: RouteModel): boolean {
         window.end === is.windows[index].end,
     )
   );
+}
+
+/** Every code of `before`, then those only `after` has: each once. */
+function codesOfEither(before: ReadonlyMap<string, unknown>, after: ReadonlyMap<string, unknown>): string[] {
+  const codes = [...before.keys()];
+  for (const code of after.keys()) if (!before.has(code)) codes.push(code);
+  return codes;
 }
