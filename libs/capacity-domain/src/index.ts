@@ -121,6 +121,8 @@ export type {
 export { RESERVATION_STATUSES } from './reservation/reservation.model';
 export type { ReservationPlan, SelectionProblem } from './reservation/reservation.plan';
 export { fullSelections, planReservation } from './reservation/reservation.plan';
+export { pastStep, placedFrom } from './reservation/promise-today';
+export type { PlanStep } from './reservation/promise-today';
 export type { MoveResult, ReservationMove } from './reservation/reservation.move';
 export type {
   HoldingReservation,

@@ -9,6 +9,7 @@ import {
 } from '@delivery/capacity-domain';
 import { demoConfiguration, demoSnapshot, E10_NOW, LIMA, calculatorOn } from '../testing/unit-fixtures';
 import type { HoldingReservations } from './holding-reservations.port';
+import { EarliestPromises } from './earliest-promises';
 import { ReservationFitCheck } from './reservation-fit.check';
 
 /**
@@ -89,7 +90,8 @@ function changed(edit: (document: Record<string, Record<string, unknown>[]>) => 
 describe('ReservationFitCheck', () => {
   const before = demoSnapshot();
   const check = (port: HoldingReservations) => {
-    return new ReservationFitCheck(port, calculatorOn(undefined, before));
+    const calculator = calculatorOn(undefined, before);
+    return new ReservationFitCheck(port, calculator, new EarliestPromises(port, calculator));
   };
   const listedOf = (found: { listed: { identifier: string; misfit: { reason: string; scope: string } }[] }) =>
     found.listed.map(({ identifier, misfit }) => `${identifier} ${misfit.reason} ${misfit.scope}`);

@@ -4,7 +4,6 @@ import {
   counterKey,
   dateNotReached,
   eachInSlices,
-  earliestPromise,
   MISFIT_REASONS,
   overrunCounters,
   PlanChanges,
@@ -25,6 +24,7 @@ import {
 } from '@delivery/capacity-domain';
 import { CapacityCalculator } from '../delivery-capacity';
 import { newPacer } from '../snapshot';
+import { EarliestPromises } from './earliest-promises';
 import {
   HOLDING_RESERVATIONS,
   type HoldingReservation,
@@ -77,6 +77,7 @@ export class ReservationFitCheck {
   constructor(
     @Inject(HOLDING_RESERVATIONS) private readonly reservations: HoldingReservations,
     private readonly calculator: CapacityCalculator,
+    private readonly promises: EarliestPromises,
   ) {}
 
   async check(
@@ -160,7 +161,8 @@ export class ReservationFitCheck {
     >;
     for (const { misfit } of sorted) byReason[misfit.reason] += 1;
     const listed = sorted.slice(0, limit);
-    await this.promise(before, after, now, listed);
+    // as if each order were placed today: never a promise with a step before today (`EarliestPromises`)
+    await this.promises.of(after, now, listed, (entry, promise) => (entry.earliestPromise = promise));
     return { total: sorted.length, byReason, listed };
   }
 
@@ -217,28 +219,9 @@ export class ReservationFitCheck {
           ref: last.ref,
           date: last.date,
         };
-        risks.set(holding.identifier, {
-          ...risk(holding, at, misfit),
-          earliestPromise: earliestPromise(plansOf(is), selection),
-        });
+        risks.set(holding.identifier, risk(holding, at, misfit));
         return;
       }
-    });
-  }
-
-  /**
-   * The earliest promise `after` gives the order of each listed risk but DATE_NOT_REACHED (computed with it), when
-   * the reservation kept its request.
-   */
-  private async promise(
-    before: Snapshot,
-    after: Snapshot,
-    now: Date,
-    listed: readonly ReservationRisk[],
-  ): Promise<void> {
-    const wanted = listed.filter((entry) => entry.misfit.reason !== 'DATE_NOT_REACHED');
-    await this.compareStored(before, after, now, wanted, (entry, _was, is) => {
-      entry.earliestPromise = earliestPromise(plansOf(is), entry.selection);
     });
   }
 

@@ -7,6 +7,7 @@ import {
 import { Database } from '@delivery/persistence';
 import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
 import { DeliveryCapacityModule } from '../delivery-capacity';
+import { EarliestPromises } from './earliest-promises';
 import { HOLDING_RESERVATIONS, type HoldingReservations } from './holding-reservations.port';
 import { ListReservationRisksUseCase } from './list-reservation-risks.use-case';
 import { RecordReservationRisksUseCase } from './record-reservation-risks.use-case';
@@ -49,6 +50,7 @@ import { ReservationRisksController } from './reservation-risks.controller';
         topology: reservationEventsTopology(),
       }),
     },
+    EarliestPromises,
     ReservationFitCheck,
     RecordReservationRisksUseCase,
     ListReservationRisksUseCase,

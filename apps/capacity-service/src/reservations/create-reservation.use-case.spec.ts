@@ -7,7 +7,13 @@ import {
 } from '@delivery/capacity-domain';
 import { MetricsService } from '@delivery/platform';
 import { reservationBody } from '../testing/reservation-fixtures';
-import { E10_NOW, fixedClock, calculatorOn } from '../testing/unit-fixtures';
+import {
+  activeConfiguration,
+  calculatorOn,
+  demoSnapshot,
+  E10_NOW,
+  fixedClock,
+} from '../testing/unit-fixtures';
 import { type CreateReservationCommand, CreateReservationUseCase } from './create-reservation.use-case';
 import type { ReservationStore } from './reservation-store.port';
 import { ReservationMetrics } from './reservation.metrics';
@@ -40,17 +46,21 @@ describe('CreateReservationUseCase', () => {
   let store: FakeReservationStore;
   let create: CreateReservationUseCase;
   const reads: ReadPlan[] = [];
+  const active = activeConfiguration();
+  active.offer({ version: 1, loadedAt: null, snapshot: demoSnapshot() });
+  const createAt = (now: Date) =>
+    new CreateReservationUseCase(
+      calculatorOn(async (plan: ReadPlan) => (reads.push(plan), NO_DATA)),
+      store,
+      new ReservationMetrics(new MetricsService()),
+      fixedClock(now),
+      active,
+    );
 
   beforeEach(async () => {
     reads.splice(0);
-    const calculator = calculatorOn(async (plan: ReadPlan) => (reads.push(plan), NO_DATA));
     store = new FakeReservationStore();
-    create = new CreateReservationUseCase(
-      calculator,
-      store,
-      new ReservationMetrics(new MetricsService()),
-      fixedClock(),
-    );
+    create = createAt(E10_NOW);
   });
   const body = (identifier = 'order-1', fields = {}) =>
     ({ holdMinutes: 15, ...reservationBody(identifier, fields) }) as unknown as CreateReservationCommand;
@@ -122,5 +132,32 @@ describe('CreateReservationUseCase', () => {
     );
     await expect(failure).rejects.toMatchObject({ status: 409, code: 'CAPACITY_ERROR' });
     expect(store.reserved).toEqual([]);
+  });
+
+  it('answers 409 naming the selection and its first step before the business today, writing nothing', async () => {
+    // 2026-11-24 00:30 in Lima (05:30Z): the picking day of 11-23 is gone, in the business time zone
+    const failure = createAt(new Date('2026-11-24T05:30:00Z')).execute(body('order-4'));
+    const reason = "the plan's PICKING CD01 on 2026-11-23 is before today (2026-11-24)";
+    await expect(failure).rejects.toMatchObject({
+      status: 409,
+      code: 'CAPACITY_ERROR',
+      message: `Cannot reserve selections[0] (CD01 HOME_DELIVERY LIM-CENTRO 2026-11-26): ${reason}`,
+      details: {
+        selections: [
+          {
+            index: 0,
+            deliveryDate: '2026-11-26',
+            reason,
+            step: { scope: 'PICKING', ref: 'CD01', date: '2026-11-23' },
+          },
+        ],
+      },
+    });
+    expect(store.reserved).toEqual([]);
+  });
+
+  it('a step of today is kept: 2026-11-23 23:30 in Lima is still the picking day (04:30Z on 11-24)', async () => {
+    await createAt(new Date('2026-11-24T04:30:00Z')).execute(body('order-5'));
+    expect(store.reserved.map((hold) => hold.identifier)).toEqual(['order-5']);
   });
 });

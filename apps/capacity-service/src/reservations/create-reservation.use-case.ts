@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
+  businessDate,
   fullSelections,
   planReservation,
   type CalculateDeliveryCapacityRequest,
@@ -11,7 +12,7 @@ import {
 } from '@delivery/capacity-domain';
 import { ApiError, validationError } from '@delivery/platform';
 import { CapacityCalculator } from '../delivery-capacity';
-import { CLOCK } from '../snapshot';
+import { ActiveConfiguration, CLOCK } from '../snapshot';
 import { reservationBodyHash } from './reservation-body.hash';
 import { RESERVATION_STORE, type ReservationStore } from './reservation-store.port';
 import { INVALID_RESERVATION } from './reservation-request.pipe';
@@ -35,8 +36,9 @@ export interface CreatedReservation {
 
 /**
  * `POST {base}/delivery/capacity/reservations` (R2.1–R2.4): recompute the request with the calculation's own path
- * (same snapshot, same read, same engine), match the selections to its groups and dates, and write the hold and
- * every counter it takes in one statement that either takes them all or nothing.
+ * (same snapshot, same read, same engine), match the selections to its groups and dates (no step of a plan before
+ * the business today), and write the hold and every counter it takes in one statement that either takes them all or
+ * nothing.
  */
 @Injectable()
 export class CreateReservationUseCase {
@@ -45,10 +47,13 @@ export class CreateReservationUseCase {
     @Inject(RESERVATION_STORE) private readonly reservations: ReservationStore,
     private readonly metrics: ReservationMetrics,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly active: ActiveConfiguration,
   ) {}
 
   async execute(command: CreateReservationCommand): Promise<CreatedReservation> {
     const bodyHash = reservationBodyHash(command);
+    const now = this.clock.now();
+    const today = businessDate(this.active.get().snapshot.settings.timezone, now);
     const outcome = await this.calculator.calculate(command.request);
     if (outcome.kind === 'invalid') {
       this.metrics.record('create', 'invalid');
@@ -57,10 +62,10 @@ export class CreateReservationUseCase {
     }
     if (outcome.layout !== 'A') throw new Error('a reservation request is always layout A');
 
-    const plan = planReservation(outcome.groupPlans, command.selections);
+    // no step before today (a request with a past purchase date computes a past plan): 409 CAPACITY_ERROR
+    const plan = planReservation(outcome.groupPlans, command.selections, today);
     if (!plan.ok) return this.existing(command, bodyHash, plan.problems);
 
-    const now = this.clock.now();
     const reservation: NewReservation = {
       identifier: command.identifier,
       bodyHash,

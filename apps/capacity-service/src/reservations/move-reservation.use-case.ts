@@ -1,15 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import {
+  businessDate,
   earliestPromise,
   fullSelections,
+  placedFrom,
   planReservation,
   type Clock,
   type ReservationRecord,
 } from '@delivery/capacity-domain';
 import type { MoveReservationRequest, ReservationSelectionRequest } from '@delivery/contracts';
 import { CapacityCalculator } from '../delivery-capacity';
-import { CLOCK } from '../snapshot';
+import { ActiveConfiguration, CLOCK } from '../snapshot';
 import { canonicalJson } from './reservation-body.hash';
 import { RESERVATION_MOVES, type ReservationMoveStore } from './reservation-move.port';
 import { RESERVATION_STORE, type ReservationStore } from './reservation-store.port';
@@ -31,6 +33,7 @@ export class MoveReservationUseCase {
     @Inject(RESERVATION_MOVES) private readonly moves: ReservationMoveStore,
     private readonly metrics: ReservationMetrics,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly active: ActiveConfiguration,
   ) {}
 
   async execute(identifier: string, body: MoveReservationRequest): Promise<ReservationRecord> {
@@ -55,14 +58,16 @@ export class MoveReservationUseCase {
         reservationNotMovable(identifier, 'it was reserved before reservations kept their request'),
       );
 
-    const outcome = await this.calculator.calculate(stored.request);
+    // the order as if placed today: its plans start today at the earliest, so no promise is made in the past
+    const today = businessDate(this.active.get().snapshot.settings.timezone, now);
+    const outcome = await this.calculator.calculate(placedFrom(stored.request, today));
     if (outcome.kind === 'invalid' || outcome.layout !== 'A')
       throw this.failed(
         'not_movable',
         reservationNotMovable(identifier, 'its request is no longer a valid layout A request'),
       );
     const selections = body.selections ?? suggested(outcome.groupPlans, stored);
-    const plan = planReservation(outcome.groupPlans, selections);
+    const plan = planReservation(outcome.groupPlans, selections, today);
     if (!plan.ok) throw this.failed('not_available', capacityError(selections, plan.problems));
 
     const result = await this.moves.move({

@@ -1,12 +1,23 @@
 import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Scopes } from '@delivery/auth';
-import { MoveReservationRequest, ReservationIdentifierPath, ReservationResponse } from '@delivery/contracts';
+import {
+  MoveReservationRequest,
+  RESERVATION_EXAMPLE,
+  ReservationIdentifierPath,
+  ReservationResponse,
+} from '@delivery/contracts';
 import { ErrorResponses } from '../capacity.error-responses';
 import { MoveReservationPipe } from './move-reservation.pipe';
 import { MoveReservationUseCase } from './move-reservation.use-case';
 import { RESERVATION_PATH } from './reservation-request.pipe';
 import { presentReservation } from './reservation.presenter';
+
+/** Moves the reservation of the hold's example onto another date it lists (dates that stay valid: see its example). */
+export const MOVE_EXAMPLE = {
+  moveIdentifier: 'order-123-move-2',
+  selections: [{ ...RESERVATION_EXAMPLE.selections[0], deliveryDate: '2036-12-02', deliveryWindow: 'PM' }],
+};
 
 /** Moving a reservation onto other selections (docs/reservations.md, "Moving a reservation"). */
 @ApiTags('capacity reservations')
@@ -24,15 +35,17 @@ export class ReservationMoveController {
     operationId: 'moveReservation',
     summary: 'Move a held or confirmed reservation onto other selections (scope capacity:reserve)',
     description:
-      "The reservation's own request is computed again on the active configuration; the given selections (or, " +
-      'for each group it holds, the earliest listed date and its first open window) are matched as a hold ' +
-      'matches them. The new counters are taken and the old ones given back in one transaction, all or nothing. ' +
+      "The reservation's own request is computed again on the active configuration, as if the order were placed " +
+      'today when its purchase date has passed; the given selections (or, for each group it holds, the earliest ' +
+      'listed date and its first open window) are matched as a hold matches them, and no step of a plan may be ' +
+      'before today. The new counters are taken and the old ones given back in one transaction, all or nothing. ' +
       'The same move identifier with the same body answers the moved reservation and takes nothing again.',
   })
   @ApiBody({
     type: MoveReservationRequest,
     examples: {
       suggested: { summary: 'Onto the earliest promise', value: { moveIdentifier: 'order-123-move-1' } },
+      chosen: { summary: 'Onto a chosen date and window', value: MOVE_EXAMPLE },
     },
   })
   @ApiOkResponse({ type: ReservationResponse, description: 'The reservation on its new selections' })
@@ -48,7 +61,8 @@ export class ReservationMoveController {
   )
   @ErrorResponses.conflict(
     'RESERVATION_NOT_HELD: it is RELEASED or EXPIRED, or its hold has run out; CAPACITY_ERROR: a selection ' +
-      'matches no group, date or open window, or a counter has no room left (nothing taken); ' +
+      'matches no group, date or open window, a step of its plan is before today, or a counter has no room ' +
+      'left (nothing taken); ' +
       'IDEMPOTENCY_CONFLICT: the move identifier was used with another reservation or body; ' +
       'RESERVATION_NOT_MOVABLE: the reservation keeps no request to compute again',
     ErrorResponses.error('RESERVATION_NOT_HELD', 'Reservation order-123 is RELEASED, not HELD', {

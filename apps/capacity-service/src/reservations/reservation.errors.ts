@@ -19,7 +19,7 @@ const describe = (selection: ReservationSelection): string =>
     .filter((part) => part != null)
     .join(' ');
 
-/** 409 CAPACITY_ERROR naming each selection that cannot be reserved and why. */
+/** 409 CAPACITY_ERROR naming each selection that cannot be reserved and why (and the step, for one before today). */
 export function capacityError(
   selections: readonly ReservationSelection[],
   problems: readonly SelectionProblem[],
@@ -29,11 +29,12 @@ export function capacityError(
     ({ index, reason }) => `selections[${index}] (${describe(selections[index])}): ${reason}`,
   );
   return new ApiError<ErrorResponseCode>(409, 'CAPACITY_ERROR', `Cannot reserve ${named.join('; ')}`, {
-    selections: problems.map(({ index, reason }) => ({
+    selections: problems.map(({ index, reason, step }) => ({
       index,
       ...selections[index],
       deliveryWindow: selections[index].deliveryWindow ?? null,
       reason,
+      ...(step === undefined ? {} : { step }),
     })),
     ...(counters.length > 0 ? { counters } : {}),
   });

@@ -26,7 +26,7 @@ import { RESERVATION_PATH, ReservationRequestPipe } from './reservation-request.
 import { presentReservation } from './reservation.presenter';
 
 const NOT_A_DATE =
-  '2026-11-27 is not a delivery date of the group (it lists 2026-11-26, 2026-11-28, 2026-12-01, 2026-12-03, 2026-12-05)';
+  '2036-11-28 is not a delivery date of the group (it lists 2036-11-27, 2036-11-29, 2036-12-02, 2036-12-04, 2036-12-06)';
 const NOT_FOUND = ErrorResponses.notFound(
   'RESERVATION_NOT_FOUND: no reservation has this identifier',
   ErrorResponses.error('RESERVATION_NOT_FOUND', 'No reservation order-123', { identifier: 'order-123' }),
@@ -59,7 +59,9 @@ export class ReservationsController {
     summary: 'Hold the capacity of chosen delivery dates (scope capacity:reserve)',
     description:
       'The layout A request is computed again; each selection must name one of its groups and listed dates (and an ' +
-      'open window, or the first open one is taken). Every counter of every selection is taken at once or none is. ' +
+      'open window, or the first open one is taken), and no step of its plan may be before today in the business ' +
+      'time zone (a past purchase date plans a past picking day). Every counter of every selection is taken at ' +
+      'once or none is. ' +
       'The hold expires after `holdMinutes` unless confirmed. The same identifier with the same body answers the ' +
       'existing reservation (200).',
   })
@@ -67,7 +69,7 @@ export class ReservationsController {
     type: CreateReservationRequest,
     examples: {
       homeDelivery: {
-        summary: 'Hold the AM window of 2026-11-26 for a home delivery from CD01 to LIM-CENTRO',
+        summary: 'Hold the AM window of 2036-11-27 for a home delivery from CD01 to LIM-CENTRO',
         value: RESERVATION_EXAMPLE,
       },
     },
@@ -85,14 +87,15 @@ export class ReservationsController {
     }),
   )
   @ErrorResponses.conflict(
-    'CAPACITY_ERROR: a selection matches no group, date or open window, or a counter has no room left ' +
-      '(`details.selections[]` names them); IDEMPOTENCY_CONFLICT: the identifier exists with another body',
+    'CAPACITY_ERROR: a selection matches no group, date or open window, a step of its plan is before today ' +
+      '(`details.selections[].step`), or a counter has no room left (`details.selections[]` names them); ' +
+      'IDEMPOTENCY_CONFLICT: the identifier exists with another body',
     ErrorResponses.error(
       'CAPACITY_ERROR',
-      `Cannot reserve selections[0] (CD01 HOME_DELIVERY LIM-CENTRO 2026-11-27 AM): ${NOT_A_DATE}`,
+      `Cannot reserve selections[0] (CD01 HOME_DELIVERY LIM-CENTRO 2036-11-28 AM): ${NOT_A_DATE}`,
       {
         selections: [
-          { index: 0, ...RESERVATION_EXAMPLE.selections[0], deliveryDate: '2026-11-27', reason: NOT_A_DATE },
+          { index: 0, ...RESERVATION_EXAMPLE.selections[0], deliveryDate: '2036-11-28', reason: NOT_A_DATE },
         ],
       },
     ),

@@ -230,7 +230,7 @@ export interface paths {
         put?: never;
         /**
          * Hold the capacity of chosen delivery dates (scope capacity:reserve)
-         * @description The layout A request is computed again; each selection must name one of its groups and listed dates (and an open window, or the first open one is taken). Every counter of every selection is taken at once or none is. The hold expires after `holdMinutes` unless confirmed. The same identifier with the same body answers the existing reservation (200).
+         * @description The layout A request is computed again; each selection must name one of its groups and listed dates (and an open window, or the first open one is taken), and no step of its plan may be before today in the business time zone (a past purchase date plans a past picking day). Every counter of every selection is taken at once or none is. The hold expires after `holdMinutes` unless confirmed. The same identifier with the same body answers the existing reservation (200).
          */
         post: operations["createReservation"];
         delete?: never;
@@ -291,7 +291,7 @@ export interface paths {
         put?: never;
         /**
          * Move a held or confirmed reservation onto other selections (scope capacity:reserve)
-         * @description The reservation's own request is computed again on the active configuration; the given selections (or, for each group it holds, the earliest listed date and its first open window) are matched as a hold matches them. The new counters are taken and the old ones given back in one transaction, all or nothing. The same move identifier with the same body answers the moved reservation and takes nothing again.
+         * @description The reservation's own request is computed again on the active configuration, as if the order were placed today when its purchase date has passed; the given selections (or, for each group it holds, the earliest listed date and its first open window) are matched as a hold matches them, and no step of a plan may be before today. The new counters are taken and the old ones given back in one transaction, all or nothing. The same move identifier with the same body answers the moved reservation and takes nothing again.
          */
         post: operations["moveReservation"];
         delete?: never;
@@ -2219,7 +2219,7 @@ export interface components {
             /**
              * Format: date
              * @description One of the delivery dates the group lists for its path.
-             * @example 2026-11-26
+             * @example 2036-11-27
              */
             deliveryDate: string;
             /**
@@ -4178,7 +4178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description CAPACITY_ERROR: a selection matches no group, date or open window, or a counter has no room left (`details.selections[]` names them); IDEMPOTENCY_CONFLICT: the identifier exists with another body */
+            /** @description CAPACITY_ERROR: a selection matches no group, date or open window, a step of its plan is before today (`details.selections[].step`), or a counter has no room left (`details.selections[]` names them); IDEMPOTENCY_CONFLICT: the identifier exists with another body */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4187,7 +4187,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "CAPACITY_ERROR",
-                     *       "message": "Cannot reserve selections[0] (CD01 HOME_DELIVERY LIM-CENTRO 2026-11-27 AM): 2026-11-27 is not a delivery date of the group (it lists 2026-11-26, 2026-11-28, 2026-12-01, 2026-12-03, 2026-12-05)",
+                     *       "message": "Cannot reserve selections[0] (CD01 HOME_DELIVERY LIM-CENTRO 2036-11-28 AM): 2036-11-28 is not a delivery date of the group (it lists 2036-11-27, 2036-11-29, 2036-12-02, 2036-12-04, 2036-12-06)",
                      *       "details": {
                      *         "selections": [
                      *           {
@@ -4195,9 +4195,9 @@ export interface operations {
                      *             "origin": "CD01",
                      *             "dispatchMode": "HOME_DELIVERY",
                      *             "destination": "LIM-CENTRO",
-                     *             "deliveryDate": "2026-11-27",
+                     *             "deliveryDate": "2036-11-28",
                      *             "deliveryWindow": "AM",
-                     *             "reason": "2026-11-27 is not a delivery date of the group (it lists 2026-11-26, 2026-11-28, 2026-12-01, 2026-12-03, 2026-12-05)"
+                     *             "reason": "2036-11-28 is not a delivery date of the group (it lists 2036-11-27, 2036-11-29, 2036-12-02, 2036-12-04, 2036-12-06)"
                      *           }
                      *         ]
                      *       }
@@ -4784,7 +4784,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorResponse"];
                 };
             };
-            /** @description RESERVATION_NOT_HELD: it is RELEASED or EXPIRED, or its hold has run out; CAPACITY_ERROR: a selection matches no group, date or open window, or a counter has no room left (nothing taken); IDEMPOTENCY_CONFLICT: the move identifier was used with another reservation or body; RESERVATION_NOT_MOVABLE: the reservation keeps no request to compute again */
+            /** @description RESERVATION_NOT_HELD: it is RELEASED or EXPIRED, or its hold has run out; CAPACITY_ERROR: a selection matches no group, date or open window, a step of its plan is before today, or a counter has no room left (nothing taken); IDEMPOTENCY_CONFLICT: the move identifier was used with another reservation or body; RESERVATION_NOT_MOVABLE: the reservation keeps no request to compute again */
             409: {
                 headers: {
                     [name: string]: unknown;

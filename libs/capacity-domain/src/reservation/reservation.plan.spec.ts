@@ -75,9 +75,12 @@ const selection = (fields: Partial<ReservationSelection> = {}): ReservationSelec
   ...fields,
 });
 
+/** The business today of the plans above: every step of them is today or later. */
+const TODAY = '2026-11-22';
+
 describe('planReservation (R2.1, R2.2, R2.6, R2.7)', () => {
   it('R2.2 plans PICKING and DISPATCH with the units and the first open window (R2.7) with 1', () => {
-    const plan = planReservation(GROUPS, [selection()]);
+    const plan = planReservation(GROUPS, [selection()], TODAY);
     expect(plan).toEqual({
       ok: true,
       selections: [
@@ -102,10 +105,14 @@ describe('planReservation (R2.1, R2.2, R2.6, R2.7)', () => {
   });
 
   it('R2.6 records unlimited counters without taking them; shared counters are taken once with the units summed', () => {
-    const plan = planReservation(GROUPS, [
-      selection({ deliveryWindow: 'EV' }),
-      selection({ dispatchMode: 'STORE_WITHDRAWAL', destination: 'TD07', deliveryDate: '2026-11-28' }),
-    ]);
+    const plan = planReservation(
+      GROUPS,
+      [
+        selection({ deliveryWindow: 'EV' }),
+        selection({ dispatchMode: 'STORE_WITHDRAWAL', destination: 'TD07', deliveryDate: '2026-11-28' }),
+      ],
+      TODAY,
+    );
     if (!plan.ok) throw new Error('expected a plan');
     expect(
       plan.selections.map((s) => [s.deliveryWindow, s.plan.map((e) => `${e.ref}${e.unlimited ? ' ∞' : ''}`)]),
@@ -121,20 +128,24 @@ describe('planReservation (R2.1, R2.2, R2.6, R2.7)', () => {
 
   it('R2.1 names every selection that matches no group, listed date or open window', () => {
     expect(
-      planReservation(GROUPS, [
-        selection({ destination: 'Z2' }),
-        selection({ deliveryDate: '2026-11-27' }),
-        selection({ deliveryWindow: 'AM' }),
-        selection({ deliveryWindow: 'XX' }),
-        selection({
-          dispatchMode: 'STORE_WITHDRAWAL',
-          destination: 'TD07',
-          deliveryDate: '2026-11-28',
-          deliveryWindow: 'AM',
-        }),
-        selection({ origin: 'SEL01' }),
-        selection({ deliveryWindow: 'PM' }),
-      ]),
+      planReservation(
+        GROUPS,
+        [
+          selection({ destination: 'Z2' }),
+          selection({ deliveryDate: '2026-11-27' }),
+          selection({ deliveryWindow: 'AM' }),
+          selection({ deliveryWindow: 'XX' }),
+          selection({
+            dispatchMode: 'STORE_WITHDRAWAL',
+            destination: 'TD07',
+            deliveryDate: '2026-11-28',
+            deliveryWindow: 'AM',
+          }),
+          selection({ origin: 'SEL01' }),
+          selection({ deliveryWindow: 'PM' }),
+        ],
+        TODAY,
+      ),
     ).toEqual({
       ok: false,
       problems: [
@@ -153,9 +164,74 @@ describe('planReservation (R2.1, R2.2, R2.6, R2.7)', () => {
       ...GROUPS[0],
       dates: [{ ...GROUPS[0].dates[0], windows: [window('AM', '2026-11-26', false)] }],
     };
-    expect(planReservation([closed], [selection()])).toEqual({
+    expect(planReservation([closed], [selection()], TODAY)).toEqual({
       ok: false,
       problems: [{ index: 0, reason: 'no delivery window is open on 2026-11-26' }],
     });
+  });
+});
+
+describe('planReservation: no promise in the past', () => {
+  it('names the first step before today, picking first, with the step', () => {
+    expect(planReservation(GROUPS, [selection()], '2026-11-24')).toEqual({
+      ok: false,
+      problems: [
+        {
+          index: 0,
+          reason: "the plan's PICKING CD01 on 2026-11-23 is before today (2026-11-24)",
+          step: { scope: 'PICKING', ref: 'CD01', date: '2026-11-23' },
+        },
+      ],
+    });
+  });
+
+  it('names a departure already gone, and a window on a delivery day before today', () => {
+    const picked = (today: string) => ({
+      ...GROUPS[0],
+      dates: [
+        {
+          ...GROUPS[0].dates[0],
+          counters: [
+            counter('PICKING', 'CD01', today, 2, 1000),
+            counter('DISPATCH', 'R1', '2026-11-25', 2, 200),
+          ],
+        },
+      ],
+    });
+    expect(planReservation([picked('2026-11-26')], [selection()], '2026-11-26')).toMatchObject({
+      ok: false,
+      problems: [{ index: 0, step: { scope: 'DISPATCH', ref: 'R1', date: '2026-11-25' } }],
+    });
+    const windowOnly: GroupPlan = { ...GROUPS[0], dates: [{ ...GROUPS[0].dates[0], counters: [] }] };
+    expect(planReservation([windowOnly], [selection()], '2026-11-27')).toMatchObject({
+      ok: false,
+      problems: [{ index: 0, step: { scope: 'WINDOW', ref: 'R1:PM', date: '2026-11-26' } }],
+    });
+  });
+
+  it('a delivery date before today the group does not list is named as such', () => {
+    expect(planReservation(GROUPS, [selection({ deliveryDate: '2026-11-20' })], TODAY)).toEqual({
+      ok: false,
+      problems: [{ index: 0, reason: 'the delivery date 2026-11-20 is before today (2026-11-22)' }],
+    });
+  });
+
+  it('every step today or later is kept: picking and delivery today', () => {
+    const sameDay: GroupPlan = {
+      ...GROUPS[1],
+      dates: [
+        {
+          deliveryDate: '2026-11-23',
+          counters: [counter('PICKING', 'CD01', '2026-11-23', 2, 1000)],
+          windows: [],
+        },
+      ],
+    };
+    const plan = planReservation(
+      [sameDay],
+      [selection({ dispatchMode: 'STORE_WITHDRAWAL', destination: 'TD07', deliveryDate: '2026-11-23' })],
+      '2026-11-23',
+    );
+    expect(plan.ok).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * R2.1, R2.2, R2.6, R2.7: the selections of a reservation matched against the recomputed request's group plans
  * (the engine's, `LayoutAOutcome.groupPlans`), each turned into its plan, and what the reservation takes from each
- * counter. Pure: no rule of the engine is computed here, only looked up.
+ * counter; a plan with a step before the business today is refused (`promise-today.ts`). Pure: no rule of the
+ * engine is computed here, only looked up.
  */
 import type { CounterPlanEntry, GroupPlan, WindowPlanEntry } from '../engine/counter-plan.builder';
 import type {
@@ -11,26 +12,31 @@ import type {
   ReservationSelection,
   ReservedSelection,
 } from './reservation.model';
+import { pastStep, type PlanStep } from './promise-today';
 
 /** Why a selection cannot be reserved (a 409 CAPACITY_ERROR names it). */
 export interface SelectionProblem {
   index: number;
   reason: string;
+  /** the step of the plan the reason names (a step before today) */
+  step?: PlanStep;
 }
 
 export type ReservationPlan =
   | { ok: true; selections: ReservedSelection[]; taken: CounterTake[] }
   | { ok: false; problems: SelectionProblem[] };
 
+/** `today`: the business date (YYYY-MM-DD) of the clock's instant; no step of a plan may be before it. */
 export function planReservation(
   groupPlans: readonly GroupPlan[],
   selections: readonly ReservationSelection[],
+  today: string,
 ): ReservationPlan {
   const planned: Planned[] = [];
   const problems: SelectionProblem[] = [];
   selections.forEach((selection, index) => {
-    const result = planSelection(groupPlans, selection);
-    if (typeof result === 'string') problems.push({ index, reason: result });
+    const result = planSelection(groupPlans, selection, today);
+    if ('reason' in result) problems.push({ index, ...result });
     else planned.push(result);
   });
   if (problems.length > 0) return { ok: false, problems };
@@ -39,33 +45,50 @@ export function planReservation(
 
 type Planned = { selection: ReservedSelection; entries: (CounterPlanEntry | WindowPlanEntry)[] };
 
-function planSelection(groupPlans: readonly GroupPlan[], selection: ReservationSelection): Planned | string {
+type Refused = { reason: string; step?: PlanStep };
+
+function planSelection(
+  groupPlans: readonly GroupPlan[],
+  selection: ReservationSelection,
+  today: string,
+): Planned | Refused {
+  const refused = (reason: string): Refused => ({ reason });
   const { origin, dispatchMode, destination, deliveryDate } = selection;
   const group = groupPlans.find(
     (plan) =>
       plan.origin === origin && plan.dispatchMode === dispatchMode && plan.destination === destination,
   );
-  if (group === undefined) return 'the recomputed request has no such group';
+  if (group === undefined) return refused('the recomputed request has no such group');
   const date = group.dates.find((listed) => listed.deliveryDate === deliveryDate);
   if (date === undefined) {
     const listed = group.dates.map((listed) => listed.deliveryDate);
-    return listed.length === 0
-      ? 'the group lists no delivery date'
-      : `${deliveryDate} is not a delivery date of the group (it lists ${listed.join(', ')})`;
+    if (deliveryDate < today) return refused(`the delivery date ${deliveryDate} is before today (${today})`);
+    return refused(
+      listed.length === 0
+        ? 'the group lists no delivery date'
+        : `${deliveryDate} is not a delivery date of the group (it lists ${listed.join(', ')})`,
+    );
   }
   const wanted = selection.deliveryWindow ?? null;
   let window: WindowPlanEntry | null = null;
   if (date.windows.length === 0) {
-    if (wanted !== null) return `the last leg has no delivery windows, so there is no window ${wanted}`;
+    if (wanted !== null)
+      return refused(`the last leg has no delivery windows, so there is no window ${wanted}`);
   } else if (wanted === null) {
     window = date.windows.find((candidate) => candidate.open) ?? null;
-    if (window === null) return `no delivery window is open on ${deliveryDate}`;
+    if (window === null) return refused(`no delivery window is open on ${deliveryDate}`);
   } else {
     window = date.windows.find((candidate) => candidate.window === wanted) ?? null;
-    if (window === null) return `the last leg has no delivery window ${wanted}`;
-    if (!window.open) return `the delivery window ${wanted} is not open on ${deliveryDate}`;
+    if (window === null) return refused(`the last leg has no delivery window ${wanted}`);
+    if (!window.open) return refused(`the delivery window ${wanted} is not open on ${deliveryDate}`);
   }
   const entries = window === null ? [...date.counters] : [...date.counters, window];
+  const past = pastStep(entries, today);
+  if (past !== null)
+    return {
+      reason: `the plan's ${past.scope} ${past.ref} on ${past.date} is before today (${today})`,
+      step: past,
+    };
   return {
     selection: {
       origin,

@@ -54,7 +54,7 @@ export class ReservationSelectionRequest {
     type: String,
     format: 'date',
     description: 'One of the delivery dates the group lists for its path.',
-    example: '2026-11-26',
+    example: '2036-11-27',
   })
   @IsDefined()
   @IsCalendarDate()
@@ -129,11 +129,15 @@ export class CreateReservationRequest {
   holdMinutes?: number | null;
 }
 
-/** Example body (Swagger): the first worked example of E10, reserving its first date in the AM window. */
+/**
+ * Example body (Swagger): the first worked example of E10 (an order of a Monday, its first date in the AM window),
+ * on a Monday of November 2036, so that it is never a promise in the past when sent from the documentation
+ * (docs/reservations.md, "No promise in the past"); fixed, so the committed OpenAPI document stays the same.
+ */
 export const RESERVATION_EXAMPLE = {
   identifier: 'order-123',
   request: {
-    purchaseDate: '2026-11-23',
+    purchaseDate: '2036-11-24',
     saleChannel: 'WEB',
     dispatchType: 'NORMAL',
     dispatchMode: 'HOME_DELIVERY',
@@ -145,7 +149,7 @@ export const RESERVATION_EXAMPLE = {
       origin: 'CD01',
       dispatchMode: 'HOME_DELIVERY',
       destination: 'LIM-CENTRO',
-      deliveryDate: '2026-11-26',
+      deliveryDate: '2036-11-27',
       deliveryWindow: 'AM',
     },
   ],

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { IsCalendarDate } from './calendar-date.rules';
 import { COUNTER_SCOPES, DISPATCH_MODES } from './capacity.enums';
 import { RESERVATION_STATUSES } from './reservation-response.dto';
 import { PageParameter } from '../page.parameter';
+import { STORABLE_TEXT_PATTERN } from '../products/product.schema';
 
 /**
  * Why a reservation's plan no longer fits a configuration: the explanation's reasons (`NOT_PICKING_DAY`,
@@ -122,6 +123,10 @@ export class ReservationRiskQuery {
   @IsOptional()
   @IsString()
   @MaxLength(200)
+  // what Postgres text can hold: a NUL would fail the list's query, not answer it
+  @Matches(new RegExp(STORABLE_TEXT_PATTERN, 'u'), {
+    message: '$property must not contain NUL characters or unpaired surrogates',
+  })
   origin?: string;
 
   @PageParameter()
