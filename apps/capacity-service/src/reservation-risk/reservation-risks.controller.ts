@@ -23,7 +23,8 @@ export class ReservationRisksController {
       'HELD and CONFIRMED reservations the active configuration no longer keeps (scope capacity:reserve)',
     description:
       'Checked once per configuration version after it goes live: each with its reason, the step of its plan ' +
-      'that no longer fits and the earliest promise the version gives the same order. Paged; filters by reason, ' +
+      'that no longer fits and the earliest promise the version gives the same order placed today, computed when ' +
+      'the page is asked for. Paged; filters by reason, ' +
       'delivery date and origin.',
   })
   @ApiOkResponse({ type: ReservationRiskPageResponse })

@@ -208,7 +208,7 @@ export interface paths {
         };
         /**
          * HELD and CONFIRMED reservations the active configuration no longer keeps (scope capacity:reserve)
-         * @description Checked once per configuration version after it goes live: each with its reason, the step of its plan that no longer fits and the earliest promise the version gives the same order. Paged; filters by reason, delivery date and origin.
+         * @description Checked once per configuration version after it goes live: each with its reason, the step of its plan that no longer fits and the earliest promise the version gives the same order placed today, computed when the page is asked for. Paged; filters by reason, delivery date and origin.
          */
         get: operations["listReservationsAtRisk"];
         put?: never;
@@ -1824,7 +1824,7 @@ export interface components {
              */
             node: string | null;
             selection: components["schemas"]["RiskSelectionResponse"];
-            /** @description The earliest date (and first open window) the configuration would now promise the same order; null when it promises none, or the reservation keeps no request */
+            /** @description The earliest date (and first open window) the configuration would now promise the same order placed today (never a plan with a step before today: what a move without selections takes); null when it promises none, or the reservation keeps no request */
             earliestPromise: components["schemas"]["EarliestPromiseResponse"] | null;
         };
         ReservationRisksResponse: {

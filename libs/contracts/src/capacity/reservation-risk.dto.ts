@@ -66,8 +66,9 @@ export class ReservationRiskResponse {
     type: () => EarliestPromiseResponse,
     nullable: true,
     description:
-      'The earliest date (and first open window) the configuration would now promise the same order; null when ' +
-      'it promises none, or the reservation keeps no request',
+      'The earliest date (and first open window) the configuration would now promise the same order placed ' +
+      'today (never a plan with a step before today: what a move without selections takes); null when it ' +
+      'promises none, or the reservation keeps no request',
   })
   earliestPromise!: EarliestPromiseResponse | null;
 }
