@@ -21,14 +21,14 @@ const COLUMNS = `identifier, body_hash AS "bodyHash", status, created_at AS "cre
 
 /**
  * R2.3 and R2.4 for the reservations written in the same turn of the event loop, in one statement and one
- * transaction (`capacity_reserve`, see the migration): each takes all its counters or none, a duplicate identifier
+ * transaction (`capacity_reserve`, libs/migrations/src/definitions): each takes all its counters or none, a duplicate identifier
  * takes nothing. One round trip and one commit for the batch rather than one per reservation; on a hot counter the
  * row lock is held once per batch instead of once per reservation. The calculation request of each reservation
  * is written with its row, so that it can be computed again (a move, a replay of its promise).
  */
 const RESERVE = `SELECT slot, outcome, full_counters AS "fullCounters" FROM capacity_reserve($1::jsonb)`;
 
-/** A move in one statement and one transaction (`capacity_move`, see the migration): all of it or nothing. */
+/** A move in one statement and one transaction (`capacity_move`, libs/migrations/src/definitions): all of it or nothing. */
 const MOVE = `SELECT outcome, status, full_counters AS "fullCounters" FROM capacity_move($1::jsonb)`;
 
 /** R2.5/R2.7: HELD or CONFIRMED → RELEASED, giving back what it took; once, whoever else tries at the same time. */

@@ -1,0 +1,25 @@
+import type { Definition } from './definition';
+
+/**
+ * `capacity_reservations.written_by` and `created_by` (docs/api.md, "GET {base}/capacity/usage"): the transaction that
+ * last wrote the reservation, and the one that inserted it (`pg_current_xact_id()`). A usage reader remembers the
+ * oldest transaction still running when it last read and reads again the reservations written since.
+ */
+export const capacityReservationsWritten: Definition = {
+  name: 'capacity_reservations_written',
+  sql: `
+CREATE OR REPLACE FUNCTION capacity_reservations_written() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.written_by := pg_current_xact_id();
+  IF TG_OP = 'INSERT' THEN
+    NEW.created_by := NEW.written_by;
+  END IF;
+  RETURN NEW;
+END
+$$;
+
+-- A trigger, not a column the writers set: the transaction's id is known only inside it, and every writer of the
+-- table (reserve, confirm, release, expiry, move, imports) must stamp it or a reader misses the change.
+CREATE OR REPLACE TRIGGER capacity_reservations_written BEFORE INSERT OR UPDATE ON capacity_reservations
+FOR EACH ROW EXECUTE FUNCTION capacity_reservations_written();`,
+};
