@@ -31,7 +31,7 @@ $$;
 -- Name: capacity_move(jsonb); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.capacity_move(move jsonb) RETURNS TABLE(outcome text, status text, full_counters jsonb)
+CREATE FUNCTION public.capacity_move(move jsonb) RETURNS TABLE(outcome text, status text, full_counters jsonb, confirmed_at timestamp with time zone)
     LANGUAGE plpgsql
     AS $$
 DECLARE
@@ -50,7 +50,7 @@ BEGIN
     RETURN;
   END IF;
 
-  SELECT r.status, r.hold_expires_at, r.created_at, r.confirmed_at, r.selections, r.taken INTO held
+  SELECT r.status, r.hold_expires_at, r.confirmed_at, r.selections, r.taken INTO held
   FROM capacity_reservations r
   WHERE r.identifier = move ->> 'identifier' FOR UPDATE;
   IF NOT FOUND THEN
@@ -112,13 +112,9 @@ BEGIN
     VALUES (move ->> 'moveIdentifier', move ->> 'identifier', move ->> 'bodyHash', at_instant,
             held.selections, held.taken);
     UPDATE capacity_usage_removals SET removals = removals + 1;
-    IF held.status = 'CONFIRMED' THEN
-      -- the promises follow the new plan; their outcomes are computed again from their events
-      PERFORM delivery_promises_planned(move ->> 'identifier', move -> 'selections', held.created_at,
-        held.confirmed_at);
-    END IF;
     outcome := 'moved';
     status := held.status;
+    confirmed_at := held.confirmed_at;
   ELSE
     outcome := 'full';
   END IF;
@@ -354,24 +350,6 @@ BEGIN
   FROM delivery_promises GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9;
   GET DIAGNOSTICS counted = ROW_COUNT;
   RETURN counted;
-END
-$$;
-
---
--- Name: delivery_promises_confirmed(); Type: FUNCTION; Schema: public; Owner: -
---
-
-CREATE FUNCTION public.delivery_promises_confirmed() RETURNS trigger
-    LANGUAGE plpgsql
-    AS $$
-BEGIN
-  IF NEW.status = 'CONFIRMED' THEN
-    PERFORM delivery_promises_planned(NEW.identifier, NEW.selections, NEW.created_at, NEW.confirmed_at);
-  ELSIF NEW.status = 'RELEASED' AND OLD.status = 'CONFIRMED' THEN
-    UPDATE delivery_promises SET released = true, stale = true
-    WHERE reservation_identifier = NEW.identifier;
-  END IF;
-  RETURN NULL;
 END
 $$;
 
@@ -1126,10 +1104,22 @@ CREATE INDEX products_sku_code_idx ON public.products USING btree (sku_code);
 CREATE TRIGGER capacity_counters_deleted AFTER DELETE ON public.capacity_counters FOR EACH ROW WHEN ((old.used > 0)) EXECUTE FUNCTION public.capacity_usage_removed();
 
 --
+-- Name: TRIGGER capacity_counters_deleted ON capacity_counters; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TRIGGER capacity_counters_deleted ON public.capacity_counters IS 'A trigger because a removal by any hand (an operator, a usage import, a truncate) must send the usage readers back to a full load: bookkeeping of the rows the readers keep, counted in capacity_usage_removals.';
+
+--
 -- Name: capacity_counters capacity_counters_truncated; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER capacity_counters_truncated AFTER TRUNCATE ON public.capacity_counters FOR EACH STATEMENT EXECUTE FUNCTION public.capacity_usage_removed();
+
+--
+-- Name: TRIGGER capacity_counters_truncated ON capacity_counters; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TRIGGER capacity_counters_truncated ON public.capacity_counters IS 'A trigger because a removal by any hand (an operator, a usage import, a truncate) must send the usage readers back to a full load: bookkeeping of the rows the readers keep, counted in capacity_usage_removals.';
 
 --
 -- Name: capacity_reservations capacity_reservations_deleted; Type: TRIGGER; Schema: public; Owner: -
@@ -1138,10 +1128,10 @@ CREATE TRIGGER capacity_counters_truncated AFTER TRUNCATE ON public.capacity_cou
 CREATE TRIGGER capacity_reservations_deleted AFTER DELETE ON public.capacity_reservations FOR EACH ROW WHEN (((old.status = 'HELD'::text) AND (old.written_by IS DISTINCT FROM pg_current_xact_id()))) EXECUTE FUNCTION public.capacity_usage_removed();
 
 --
--- Name: capacity_reservations capacity_reservations_promised; Type: TRIGGER; Schema: public; Owner: -
+-- Name: TRIGGER capacity_reservations_deleted ON capacity_reservations; Type: COMMENT; Schema: public; Owner: -
 --
 
-CREATE TRIGGER capacity_reservations_promised AFTER UPDATE OF status ON public.capacity_reservations FOR EACH ROW WHEN ((old.status IS DISTINCT FROM new.status)) EXECUTE FUNCTION public.delivery_promises_confirmed();
+COMMENT ON TRIGGER capacity_reservations_deleted ON public.capacity_reservations IS 'A trigger because a removal by any hand (an operator, a usage import, a truncate) must send the usage readers back to a full load: bookkeeping of the rows the readers keep, counted in capacity_usage_removals.';
 
 --
 -- Name: capacity_reservations capacity_reservations_truncated; Type: TRIGGER; Schema: public; Owner: -
@@ -1150,10 +1140,22 @@ CREATE TRIGGER capacity_reservations_promised AFTER UPDATE OF status ON public.c
 CREATE TRIGGER capacity_reservations_truncated AFTER TRUNCATE ON public.capacity_reservations FOR EACH STATEMENT EXECUTE FUNCTION public.capacity_usage_removed();
 
 --
+-- Name: TRIGGER capacity_reservations_truncated ON capacity_reservations; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TRIGGER capacity_reservations_truncated ON public.capacity_reservations IS 'A trigger because a removal by any hand (an operator, a usage import, a truncate) must send the usage readers back to a full load: bookkeeping of the rows the readers keep, counted in capacity_usage_removals.';
+
+--
 -- Name: capacity_reservations capacity_reservations_written; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER capacity_reservations_written BEFORE INSERT OR UPDATE ON public.capacity_reservations FOR EACH ROW EXECUTE FUNCTION public.capacity_reservations_written();
+
+--
+-- Name: TRIGGER capacity_reservations_written ON capacity_reservations; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TRIGGER capacity_reservations_written ON public.capacity_reservations IS 'A trigger because every writer of a reservation row (hold, confirmation, release, expiry, move, any hand) must stamp the transaction that wrote it, or a usage reader misses the change: the row''s own bookkeeping.';
 
 --
 -- Name: capacity_node_holidays capacity_node_holidays_node_code_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

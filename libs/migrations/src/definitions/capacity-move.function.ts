@@ -8,13 +8,14 @@ import type { Definition } from './definition';
  * `used − old units + new units` within the capacity the new plan enforces, or nothing is written ('full', with those
  * counters). Otherwise the old takes are given back, the new ones taken, the row rewritten and the move recorded. A
  * move rewrites what a reservation holds without creating or ending it, so it counts as a removal for the usage
- * readers, which then load again (see `capacity_usage_removals`).
+ * readers, which then load again (see `capacity_usage_removals`). 'moved' comes with the reservation's status and when
+ * it was confirmed: the move use case rewrites a confirmed reservation's promises in the same transaction.
  */
 export const capacityMove: Definition = {
   name: 'capacity_move',
   sql: `
 CREATE OR REPLACE FUNCTION capacity_move(move jsonb)
-RETURNS TABLE (outcome text, status text, full_counters jsonb)
+RETURNS TABLE (outcome text, status text, full_counters jsonb, confirmed_at timestamptz)
 LANGUAGE plpgsql AS $$
 DECLARE
   existing record;
@@ -32,7 +33,7 @@ BEGIN
     RETURN;
   END IF;
 
-  SELECT r.status, r.hold_expires_at, r.created_at, r.confirmed_at, r.selections, r.taken INTO held
+  SELECT r.status, r.hold_expires_at, r.confirmed_at, r.selections, r.taken INTO held
   FROM capacity_reservations r
   WHERE r.identifier = move ->> 'identifier' FOR UPDATE;
   IF NOT FOUND THEN
@@ -94,13 +95,9 @@ BEGIN
     VALUES (move ->> 'moveIdentifier', move ->> 'identifier', move ->> 'bodyHash', at_instant,
             held.selections, held.taken);
     UPDATE capacity_usage_removals SET removals = removals + 1;
-    IF held.status = 'CONFIRMED' THEN
-      -- the promises follow the new plan; their outcomes are computed again from their events
-      PERFORM delivery_promises_planned(move ->> 'identifier', move -> 'selections', held.created_at,
-        held.confirmed_at);
-    END IF;
     outcome := 'moved';
     status := held.status;
+    confirmed_at := held.confirmed_at;
   ELSE
     outcome := 'full';
   END IF;

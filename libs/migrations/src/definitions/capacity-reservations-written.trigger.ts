@@ -18,8 +18,9 @@ BEGIN
 END
 $$;
 
--- A trigger, not a column the writers set: the transaction's id is known only inside it, and every writer of the
--- table (reserve, confirm, release, expiry, move, imports) must stamp it or a reader misses the change.
 CREATE OR REPLACE TRIGGER capacity_reservations_written BEFORE INSERT OR UPDATE ON capacity_reservations
-FOR EACH ROW EXECUTE FUNCTION capacity_reservations_written();`,
+FOR EACH ROW EXECUTE FUNCTION capacity_reservations_written();
+COMMENT ON TRIGGER capacity_reservations_written ON capacity_reservations IS
+  'A trigger because every writer of a reservation row (hold, confirmation, release, expiry, move, any hand) must '
+  'stamp the transaction that wrote it, or a usage reader misses the change: the row''s own bookkeeping.';`,
 };

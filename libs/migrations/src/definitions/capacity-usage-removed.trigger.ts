@@ -1,5 +1,10 @@
 import type { Definition } from './definition';
 
+/** Why each of these is a trigger (its `COMMENT ON TRIGGER`). */
+const WHY =
+  "'A trigger because a removal by any hand (an operator, a usage import, a truncate) must send the usage readers " +
+  "back to a full load: bookkeeping of the rows the readers keep, counted in capacity_usage_removals.'";
+
 /**
  * `capacity_usage_removals.removals` goes up, in the same transaction, when what a usage reader holds disappears
  * without a reservation written: counters with units deleted, a HELD reservation deleted (but by the transaction
@@ -16,8 +21,6 @@ BEGIN
 END
 $$;
 
--- Triggers, not calls in the writers: a delete or a truncate by any hand (an operator's, a usage import's) must
--- count, and the counter is the usage tables' own bookkeeping.
 CREATE OR REPLACE TRIGGER capacity_counters_deleted AFTER DELETE ON capacity_counters
 FOR EACH ROW WHEN (OLD.used > 0) EXECUTE FUNCTION capacity_usage_removed();
 CREATE OR REPLACE TRIGGER capacity_reservations_deleted AFTER DELETE ON capacity_reservations
@@ -26,5 +29,13 @@ EXECUTE FUNCTION capacity_usage_removed();
 CREATE OR REPLACE TRIGGER capacity_counters_truncated AFTER TRUNCATE ON capacity_counters
 FOR EACH STATEMENT EXECUTE FUNCTION capacity_usage_removed();
 CREATE OR REPLACE TRIGGER capacity_reservations_truncated AFTER TRUNCATE ON capacity_reservations
-FOR EACH STATEMENT EXECUTE FUNCTION capacity_usage_removed();`,
+FOR EACH STATEMENT EXECUTE FUNCTION capacity_usage_removed();
+COMMENT ON TRIGGER capacity_counters_deleted ON capacity_counters IS
+  ${WHY};
+COMMENT ON TRIGGER capacity_reservations_deleted ON capacity_reservations IS
+  ${WHY};
+COMMENT ON TRIGGER capacity_counters_truncated ON capacity_counters IS
+  ${WHY};
+COMMENT ON TRIGGER capacity_reservations_truncated ON capacity_reservations IS
+  ${WHY};`,
 };

@@ -7,7 +7,6 @@ import { capacityReserveWithRequests } from './capacity-reserve-with-requests.fu
 import { capacityUsageRemoved } from './capacity-usage-removed.trigger';
 import { deliveryAccuracyDaysAdd } from './delivery-accuracy-days-add.function';
 import { deliveryAccuracyDaysRecount } from './delivery-accuracy-days-recount.function';
-import { deliveryPromisesConfirmed } from './delivery-promises-confirmed.trigger';
 import { deliveryPromisesPlanned } from './delivery-promises-planned.function';
 import { productWeights } from './product-weights.view';
 
@@ -28,6 +27,5 @@ export const definitions: readonly Definition[] = [
   deliveryAccuracyDaysAdd,
   deliveryAccuracyDaysRecount,
   deliveryPromisesPlanned,
-  deliveryPromisesConfirmed,
   productWeights,
 ];
