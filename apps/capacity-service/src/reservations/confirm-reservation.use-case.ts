@@ -8,8 +8,9 @@ import { ReservationMetrics } from './reservation.metrics';
 
 /**
  * `POST {base}/delivery/capacity/reservations/{identifier}/confirm` (R1, R2.7): HELD → CONFIRMED while the hold
- * lasts; a confirmed reservation no longer expires, and its delivery promises are made in the same transaction. Anything else is 409 RESERVATION_NOT_HELD (a hold past its
- * expiry included, even before the sweeper has given it back); an unknown identifier 404.
+ * lasts; a confirmed reservation no longer expires, and its delivery promises are made in the same transaction.
+ * Anything else is 409 RESERVATION_NOT_HELD (a hold past its expiry included, even before the sweeper has given it
+ * back); an unknown identifier 404.
  */
 @Injectable()
 export class ConfirmReservationUseCase {
