@@ -32,12 +32,18 @@ describe('schema.sql', () => {
     }
   });
 
-  it('is what a database migrated by the previous TypeORM release holds once migrated', async () => {
+  it.each([
+    ['the release before TypeORM 1 (7 migrations)', 'migrated-by-typeorm-0.3.sql'],
+    [
+      'the release before the definitions (14 migrations, functions and views in them)',
+      'migrated-before-definitions.sql',
+    ],
+  ])('is what a database migrated by %s holds once migrated', async (_release, fixture) => {
     const previous = await createTestDatabase({ empty: true });
     const client = new Client({ connectionString: previous.url });
     try {
       await client.connect();
-      await client.query(readFileSync(path.join(__dirname, 'fixtures/migrated-by-typeorm-0.3.sql'), 'utf8'));
+      await client.query(readFileSync(path.join(__dirname, 'fixtures', fixture), 'utf8'));
       await client.end();
       await runMigrations(previous.url);
       expect(await dumpSchema(previous.url)).toBe(committed());
