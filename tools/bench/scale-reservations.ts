@@ -156,8 +156,13 @@ export async function writeBook(databaseUrl: string, book: readonly BookedReserv
     const confirmed = book.filter((reservation) => reservation.status === 'CONFIRMED');
     for (let first = 0; first < confirmed.length; first += 5000)
       await client.query(
-        `UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL, confirmed_at = created_at
-         WHERE identifier = ANY($1::text[])`,
+        `WITH confirmed AS (
+           UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL, confirmed_at = created_at
+           WHERE identifier = ANY($1::text[])
+           RETURNING identifier, selections, created_at, confirmed_at
+         )
+         -- the promises each confirmation makes (the confirmation's promises port)
+         SELECT count(delivery_promises_planned(identifier, selections, created_at, confirmed_at)) FROM confirmed`,
         [confirmed.slice(first, first + 5000).map((reservation) => reservation.identifier)],
       );
     const counters = [...used.values()];

@@ -22,8 +22,14 @@ export async function writeDemoReservations(url: string, promises: readonly Demo
       [JSON.stringify(promises)],
     );
     await database.query(
-      `UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL, confirmed_at = created_at + interval '5 minutes'
-       WHERE identifier LIKE 'DEMO-%' AND status = 'HELD'`,
+      `WITH confirmed AS (
+         UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL,
+           confirmed_at = created_at + interval '5 minutes'
+         WHERE identifier LIKE 'DEMO-%' AND status = 'HELD'
+         RETURNING identifier, selections, created_at, confirmed_at
+       )
+       -- the promises each confirmation makes (the confirmation's promises port)
+       SELECT count(delivery_promises_planned(identifier, selections, created_at, confirmed_at)) FROM confirmed`,
     );
   } finally {
     await database.close();

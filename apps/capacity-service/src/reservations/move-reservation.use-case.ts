@@ -15,6 +15,7 @@ import { ActiveConfiguration, CLOCK } from '../snapshot';
 import { canonicalJson } from './reservation-body.hash';
 import { RESERVATION_MOVES, type ReservationMoveStore } from './reservation-move.port';
 import { RESERVATION_STORE, type ReservationStore } from './reservation-store.port';
+import { RESERVATION_WRITES, type ReservationWrites } from './reservation-writes.port';
 import { capacityError, reservationNotFound, reservationNotHeld } from './reservation.errors';
 import { moveConflict, reservationNotMovable } from './reservation-move.errors';
 import { ReservationMetrics } from './reservation.metrics';
@@ -22,8 +23,9 @@ import { ReservationMetrics } from './reservation.metrics';
 /**
  * `POST {base}/delivery/capacity/reservations/{identifier}/move` (docs/reservations.md, "Moving a reservation"): the
  * reservation's own request computed again on the active configuration, the given selections (or, for each group it
- * holds, the earliest promise) matched to its groups as a hold matches them, then one statement that takes the new
- * counters and gives back the old ones, or writes nothing. The move identifier is the idempotency key.
+ * holds, the earliest promise) matched to its groups as a hold matches them, then one transaction that takes the new
+ * counters and gives back the old ones (a confirmed reservation's promises rewritten in it), or writes nothing. The
+ * move identifier is the idempotency key.
  */
 @Injectable()
 export class MoveReservationUseCase {
@@ -31,6 +33,7 @@ export class MoveReservationUseCase {
     private readonly calculator: CapacityCalculator,
     @Inject(RESERVATION_STORE) private readonly reservations: ReservationStore,
     @Inject(RESERVATION_MOVES) private readonly moves: ReservationMoveStore,
+    @Inject(RESERVATION_WRITES) private readonly writes: ReservationWrites,
     private readonly metrics: ReservationMetrics,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly active: ActiveConfiguration,
@@ -70,13 +73,24 @@ export class MoveReservationUseCase {
     const plan = planReservation(outcome.groupPlans, selections, today);
     if (!plan.ok) throw this.failed('not_available', capacityError(selections, plan.problems));
 
-    const result = await this.moves.move({
-      moveIdentifier: body.moveIdentifier,
-      identifier,
-      bodyHash,
-      movedAt: now,
-      selections: plan.selections,
-      taken: plan.taken,
+    const result = await this.writes.transaction(async (reservations, promises) => {
+      const moved = await reservations.move({
+        moveIdentifier: body.moveIdentifier,
+        identifier,
+        bodyHash,
+        movedAt: now,
+        selections: plan.selections,
+        taken: plan.taken,
+      });
+      // a confirmed reservation's promises follow the new plan
+      if (moved.kind === 'moved' && moved.confirmedAt !== null)
+        await promises.planned({
+          identifier,
+          selections: plan.selections,
+          createdAt: stored.createdAt,
+          confirmedAt: moved.confirmedAt,
+        });
+      return moved;
     });
     switch (result.kind) {
       case 'moved':

@@ -1,13 +1,11 @@
-/** What moving a reservation needs of storage beyond `ReservationStore` (bound in reservations.module.ts). */
-import type { MoveResult, ReservationMove } from '@delivery/capacity-domain';
-
-export type { MoveResult, ReservationMove } from '@delivery/capacity-domain';
+/**
+ * What moving a reservation needs of storage beyond `ReservationStore` (bound in reservations.providers.ts); the move
+ * itself is written through reservation-writes.port.ts.
+ */
 
 export const RESERVATION_MOVES = Symbol('RESERVATION_MOVES');
 
 export interface ReservationMoveStore {
-  /** The new counters taken and the old ones given back in one transaction, or nothing written. */
-  move(move: ReservationMove): Promise<MoveResult>;
   /** The reservation and body hash a move identifier was used with; null when it never was. */
   findMove(moveIdentifier: string): Promise<{ identifier: string; bodyHash: string } | null>;
 }

@@ -27,7 +27,7 @@ export interface PlannedSelection {
 
 /**
  * A reservation written HELD then CONFIRMED, as the reservation statements leave it (its selections with their
- * plans): what the confirmation trigger turns into promises.
+ * plans): with the promises its confirmation makes.
  */
 export async function confirmedReservation(
   sql: Sql,
@@ -53,6 +53,12 @@ export async function confirmedReservation(
   );
   await sql.query(
     `UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL, confirmed_at = created_at
+     WHERE identifier = $1`,
+    [identifier],
+  );
+  // what the confirmation's promises port writes in its transaction
+  await sql.query(
+    `SELECT delivery_promises_planned(identifier, selections, created_at, confirmed_at) FROM capacity_reservations
      WHERE identifier = $1`,
     [identifier],
   );

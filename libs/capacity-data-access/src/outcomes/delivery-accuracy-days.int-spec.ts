@@ -48,7 +48,7 @@ describe('delivery_accuracy_days', () => {
         : [{ scope: 'DISPATCH', ref: route, date: promised, units: 1, unlimited: false }]),
     ],
   });
-  /** A reservation written HELD, then CONFIRMED: the confirmation makes its promises. */
+  /** A reservation written HELD, then CONFIRMED with its promises. */
   const confirm = async (identifier: string, selections: ReturnType<typeof selection>[]) => {
     await db.query(
       `INSERT INTO capacity_reservations (identifier, body_hash, status, created_at, hold_expires_at, selections, taken)
@@ -57,6 +57,12 @@ describe('delivery_accuracy_days', () => {
     );
     await db.query(
       `UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL, confirmed_at = created_at
+       WHERE identifier = $1`,
+      [identifier],
+    );
+    // what the confirmation's promises port writes in its transaction
+    await db.query(
+      `SELECT delivery_promises_planned(identifier, selections, created_at, confirmed_at) FROM capacity_reservations
        WHERE identifier = $1`,
       [identifier],
     );

@@ -57,6 +57,12 @@ describe('RecordedPromisesReader', () => {
          WHERE identifier = $1`,
         [identifier],
       );
+      // what the confirmation's promises port writes in its transaction
+      await db.query(
+        `SELECT delivery_promises_planned(identifier, selections, created_at, confirmed_at)
+         FROM capacity_reservations WHERE identifier = $1`,
+        [identifier],
+      );
     };
     await confirmed('BEFORE', '2026-11-22T04:59:59Z', ['LIM-CENTRO'], REQUEST); // Saturday 23:59 in Lima
     await confirmed('FIRST', '2026-11-22T05:00:00Z', ['LIM-CENTRO'], REQUEST); // Sunday 00:00

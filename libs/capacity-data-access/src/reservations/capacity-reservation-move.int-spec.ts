@@ -107,7 +107,7 @@ describe('CapacityReservationRepository.move', () => {
 
   it('takes the new counters and gives back the old ones, and the reservation names its new selections', async () => {
     await repository.reserve(hold('a'));
-    expect(await repository.move(move('a', 'm1'))).toEqual({ kind: 'moved' });
+    expect(await repository.move(move('a', 'm1'))).toEqual({ kind: 'moved', confirmedAt: null });
     expect(await counters()).toEqual([
       'DISPATCH R1 2026-11-25 used 0',
       'DISPATCH R1 2026-11-27 used 2',
@@ -155,7 +155,7 @@ describe('CapacityReservationRepository.move', () => {
     // the window of the 26th is full with this reservation's own unit: moving onto it again fits
     await repository.reserve(hold('a'));
     await db.query(`UPDATE capacity_counters SET used = 3 WHERE scope = 'WINDOW'`);
-    expect(await repository.move(move('a', 'm1', BEFORE))).toEqual({ kind: 'moved' });
+    expect(await repository.move(move('a', 'm1', BEFORE))).toEqual({ kind: 'moved', confirmedAt: null });
     expect(await counters()).toEqual([
       'DISPATCH R1 2026-11-25 used 2',
       'PICKING CD01 2026-11-23 used 2',
@@ -187,55 +187,18 @@ describe('CapacityReservationRepository.move', () => {
   it('a confirmed reservation is moved and stays confirmed', async () => {
     await repository.reserve(hold('a'));
     await repository.confirm('a', minutes(1));
-    expect(await repository.move(move('a', 'm1', AFTER, minutes(30)))).toEqual({ kind: 'moved' });
+    expect(await repository.move(move('a', 'm1', AFTER, minutes(30)))).toEqual({
+      kind: 'moved',
+      confirmedAt: minutes(1),
+    });
     expect(await repository.find('a')).toMatchObject({ status: 'CONFIRMED', taken: AFTER });
   });
 
-  it("a confirmed reservation's promise follows the move in its transaction, its outcome computed again", async () => {
-    const promises = () =>
-      db.query(
-        `SELECT reservation_identifier, selection, origin, dispatch_mode, destination, route, delivery_window,
-           to_char(promised_date, 'YYYY-MM-DD') AS promised, to_char(picking_date, 'YYYY-MM-DD') AS picking,
-           to_char(departure_date, 'YYYY-MM-DD') AS departure, reserved_at, confirmed_at, released, state, stale
-         FROM delivery_promises ORDER BY reservation_identifier, selection`,
-      );
-    const promise = {
-      reservation_identifier: 'a',
-      selection: 0,
-      origin: 'CD01',
-      dispatch_mode: 'HOME_DELIVERY',
-      destination: 'Z',
-      route: 'R1',
-      delivery_window: 'AM',
-      reserved_at: T0,
-      confirmed_at: minutes(1),
-      released: false,
-      state: 'OPEN',
-    };
+  it('writes no promise: the move use case rewrites them through its promises port', async () => {
     await repository.reserve(hold('a'));
     await repository.confirm('a', minutes(1));
-    expect(await promises()).toEqual([
-      { ...promise, promised: '2026-11-26', picking: '2026-11-23', departure: '2026-11-25', stale: false },
-    ]);
-
     await repository.move(move('a', 'm1', AFTER, minutes(30)));
-    expect(await promises()).toEqual([
-      { ...promise, promised: '2026-11-28', picking: '2026-11-24', departure: '2026-11-27', stale: true },
-    ]);
-  });
-
-  it('a hold moved has no promise; a move refused changes none', async () => {
-    await repository.reserve(hold('a'));
-    await repository.move(move('a', 'm1'));
-    await repository.reserve(hold('b'));
-    await repository.confirm('b', minutes(1));
-    // a's move took 2 of the 3 on DISPATCH R1 2026-11-27: b's 2 do not fit
-    expect(await repository.move(move('b', 'm2', AFTER, minutes(30)))).toMatchObject({ kind: 'full' });
-    expect(
-      await db.query(
-        `SELECT reservation_identifier, to_char(promised_date, 'YYYY-MM-DD') AS promised, stale FROM delivery_promises`,
-      ),
-    ).toEqual([{ reservation_identifier: 'b', promised: '2026-11-26', stale: false }]);
+    expect(await db.query('SELECT reservation_identifier FROM delivery_promises')).toEqual([]);
   });
 
   it('a move counts as a removal: the usage read since an earlier mark can no longer tell its changes', async () => {

@@ -1,6 +1,7 @@
 /**
  * The SQL of capacity reservations (reservations.md R2.3–R2.5). Every operation is one statement, so it commits or
- * rolls back whole without a transaction held open across round trips, and counters are always locked sorted by
+ * rolls back whole without a transaction held open across round trips (a confirmation, a move or a release runs in
+ * the transaction of `ReservationTransactions` with what it does to the reservation's promises), and counters are always locked sorted by
  * `(scope, ref, date)`, so reservations, releases and sweeps running at once do not wait on each other in a cycle.
  * Statements are named: each connection parses and plans them once rather than on every call.
  */
@@ -21,15 +22,16 @@ const COLUMNS = `identifier, body_hash AS "bodyHash", status, created_at AS "cre
 
 /**
  * R2.3 and R2.4 for the reservations written in the same turn of the event loop, in one statement and one
- * transaction (`capacity_reserve`, see the migration): each takes all its counters or none, a duplicate identifier
+ * transaction (`capacity_reserve`, libs/migrations/src/definitions): each takes all its counters or none, a duplicate identifier
  * takes nothing. One round trip and one commit for the batch rather than one per reservation; on a hot counter the
  * row lock is held once per batch instead of once per reservation. The calculation request of each reservation
  * is written with its row, so that it can be computed again (a move, a replay of its promise).
  */
 const RESERVE = `SELECT slot, outcome, full_counters AS "fullCounters" FROM capacity_reserve($1::jsonb)`;
 
-/** A move in one statement and one transaction (`capacity_move`, see the migration): all of it or nothing. */
-const MOVE = `SELECT outcome, status, full_counters AS "fullCounters" FROM capacity_move($1::jsonb)`;
+/** A move in one statement and one transaction (`capacity_move`, libs/migrations/src/definitions): all of it or nothing. */
+const MOVE = `SELECT outcome, status, full_counters AS "fullCounters", confirmed_at AS "confirmedAt"
+  FROM capacity_move($1::jsonb)`;
 
 /** R2.5/R2.7: HELD or CONFIRMED → RELEASED, giving back what it took; once, whoever else tries at the same time. */
 const RELEASE = `
@@ -97,14 +99,20 @@ interface MoveRow {
   outcome: MoveResult['kind'];
   status: ReservationStatus | null;
   fullCounters: FullCounter[] | null;
+  confirmedAt: Date | null;
 }
 
 export class CapacityReservationRepository {
   private readonly reservations: TurnBatcher<NewReservation, ReserveResult>;
 
+  /**
+   * `attempts`: how many times a statement Postgres aborted to break a deadlock runs; 1 on the `Sql` of a
+   * transaction (`ReservationTransactions`), which the deadlock aborted whole and which runs again whole.
+   */
   constructor(
     private readonly database: Sql,
     maxBatch = 64,
+    private readonly attempts = ATTEMPTS,
   ) {
     this.reservations = new TurnBatcher((batch) => this.reserveBatch(batch), maxBatch);
   }
@@ -150,6 +158,8 @@ export class CapacityReservationRepository {
       this.run<MoveRow>('capacity-reservation-move', MOVE, [JSON.stringify(move)]),
     );
     switch (row.outcome) {
+      case 'moved':
+        return { kind: 'moved', confirmedAt: row.confirmedAt };
       case 'full':
         return { kind: 'full', counters: row.fullCounters ?? [] };
       case 'not_held':
@@ -184,17 +194,21 @@ export class CapacityReservationRepository {
     return this.database.prepared<R>({ name, text, values });
   }
 
-  /**
-   * Lock order makes deadlocks between these statements impossible; a writer outside them (a usage import
-   * upserting counters in document order) could still meet one, and Postgres then aborts one side: run it again.
-   */
-  private async retryingDeadlocks<T>(statement: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await statement();
-      } catch (error) {
-        if ((error as DatabaseError).code !== DEADLOCK || attempt >= ATTEMPTS) throw error;
-      }
+  private retryingDeadlocks<T>(statement: () => Promise<T>): Promise<T> {
+    return retryingDeadlocks(statement, this.attempts);
+  }
+}
+
+/**
+ * Lock order makes deadlocks between these statements impossible; a writer outside them (a usage import
+ * upserting counters in document order) could still meet one, and Postgres then aborts one side: run it again.
+ */
+export async function retryingDeadlocks<T>(statement: () => Promise<T>, attempts = ATTEMPTS): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await statement();
+    } catch (error) {
+      if ((error as DatabaseError).code !== DEADLOCK || attempt >= attempts) throw error;
     }
   }
 }

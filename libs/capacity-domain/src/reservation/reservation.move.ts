@@ -14,7 +14,8 @@ export interface ReservationMove {
 }
 
 export type MoveResult =
-  | { kind: 'moved' }
+  /** `confirmedAt`: when the reservation moved was confirmed; null for a hold */
+  | { kind: 'moved'; confirmedAt: Date | null }
   /** this move identifier moved this reservation with this body before: nothing taken again */
   | { kind: 'replayed' }
   /** this move identifier moved another reservation, or this one with another body */

@@ -7,8 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *  - configuration versions: every successful load, with the exact document it loaded (replicas load it);
  *  - operational rows: capacity counters `(scope, ref, date) → used` and stock `(sku, node) → available`,
  *    read for every calculation through their primary keys (one index range scan per planned counter);
- *  - `product_weights (sku, weight_kg)`: the seam through which the calculation reads product-master weights
- *    (E1.5). Empty here; the product tables' migration replaces its definition (see the view's comment).
+ *  - the view `product_weights (sku, weight_kg)`, through which the calculation reads product-master weights
+ *    (E1.5), reads the product tables of the next migration: its definition is definitions/product-weights.view.ts.
  * Configuration numbers are `numeric` so any value the document accepts is stored and read back exactly.
  */
 export class Capacity1795271070624 implements MigrationInterface {
@@ -120,20 +120,10 @@ export class Capacity1795271070624 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (sku, node)
       )`);
-    await queryRunner.query(`
-      CREATE VIEW product_weights AS
-        SELECT NULL::text AS sku, NULL::numeric AS weight_kg WHERE false`);
-    await queryRunner.query(`
-      COMMENT ON VIEW product_weights IS
-        'Product-master weight per SKU in kg per unit of quantity (E1.5, E11.7), read by the capacity calculation. '
-        'The product tables'' migration replaces it: CREATE OR REPLACE VIEW product_weights AS '
-        'SELECT <sku column>::text AS sku, <weight column>::numeric AS weight_kg FROM <products table> '
-        '(same two columns, same types, at most one row per sku).'`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
     for (const object of [
-      'VIEW product_weights',
       'TABLE stock',
       'TABLE capacity_counters',
       'TABLE capacity_configuration_versions',

@@ -9,8 +9,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *    (`position`), replaced as a whole whenever their product is written.
  *  - `product_uploads`: one row per upload with its counters; `product_upload_batches`: one row per settled
  *    message (0 = manifest), which makes every message count once however often it is delivered.
- *  - `product_weights`: the view the capacity calculation reads (E1.5): one weight per SKU, from the product
- *    with the newest date_update (ties: the smallest productCode).
+ *  The view `product_weights` the capacity calculation reads (E1.5) is defined over `products` in
+ *  definitions/product-weights.view.ts.
  */
 export class Products1795280000000 implements MigrationInterface {
   name = 'Products1795280000000';
@@ -110,17 +110,10 @@ export class Products1795280000000 implements MigrationInterface {
         recorded_at timestamptz NOT NULL DEFAULT now(),
         PRIMARY KEY (process_code, batch_index)
       )`);
-    await queryRunner.query(`
-      CREATE OR REPLACE VIEW product_weights AS
-        SELECT DISTINCT ON (sku_code) sku_code::text AS sku, weight::numeric AS weight_kg
-        FROM products
-        ORDER BY sku_code, date_update DESC, product_code`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`
-      CREATE OR REPLACE VIEW product_weights AS
-        SELECT NULL::text AS sku, NULL::numeric AS weight_kg WHERE false`);
+    await queryRunner.query('DROP VIEW IF EXISTS product_weights');
     for (const table of [
       'product_upload_batches',
       'product_uploads',

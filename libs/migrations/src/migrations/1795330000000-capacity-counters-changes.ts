@@ -4,7 +4,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * What lets a reader keep the counters' used and held units in memory and read only what changed (docs/api.md,
  * "GET {base}/capacity/usage"):
  *  - `capacity_reservations.written_by`: the transaction that last wrote the reservation (`pg_current_xact_id()`, set
- *    by a trigger on every insert and update). Reservations are how counters change between configuration loads: a
+ *    by a trigger on every insert and update: definitions/capacity-reservations-written.trigger.ts). Reservations are how counters change between configuration loads: a
  *    hold, a release or an expiry writes its reservation and its counters in one transaction. A reader remembers the
  *    oldest transaction still running when it last read (`pg_snapshot_xmin`); every reservation committed since has
  *    `written_by` at or above it (`capacity_reservations_written_by_idx`): its status says whether it still holds,
@@ -15,8 +15,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *    written before this migration keep NULL: a reader loads them whole.
  *  - `capacity_usage_removals`: one row whose `removals` goes up, in the same transaction, when what a reader holds
  *    disappears without a reservation written: counters with units deleted, a HELD reservation deleted (but by the
- *    transaction that wrote it: the reservations' own clean-up of a refused one), either table truncated. A reader
- *    then loads again.
+ *    transaction that wrote it: the reservations' own clean-up of a refused one), either table truncated (the triggers of
+ *    definitions/capacity-usage-removed.trigger.ts). A reader then loads again.
  */
 export class CapacityCountersChanges1795330000000 implements MigrationInterface {
   name = 'CapacityCountersChanges1795330000000';
@@ -28,50 +28,12 @@ export class CapacityCountersChanges1795330000000 implements MigrationInterface 
     await queryRunner.query(
       `CREATE INDEX capacity_reservations_written_by_idx ON capacity_reservations (written_by)`,
     );
-    await queryRunner.query(`
-      CREATE FUNCTION capacity_reservations_written() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        NEW.written_by := pg_current_xact_id();
-        IF TG_OP = 'INSERT' THEN
-          NEW.created_by := NEW.written_by;
-        END IF;
-        RETURN NEW;
-      END
-      $$`);
-    await queryRunner.query(`
-      CREATE TRIGGER capacity_reservations_written BEFORE INSERT OR UPDATE ON capacity_reservations
-      FOR EACH ROW EXECUTE FUNCTION capacity_reservations_written()`);
     await queryRunner.query(`CREATE TABLE capacity_usage_removals (removals bigint NOT NULL)`);
     await queryRunner.query(`INSERT INTO capacity_usage_removals VALUES (0)`);
-    await queryRunner.query(`
-      CREATE FUNCTION capacity_usage_removed() RETURNS trigger LANGUAGE plpgsql AS $$
-      BEGIN
-        UPDATE capacity_usage_removals SET removals = removals + 1;
-        RETURN NULL;
-      END
-      $$`);
-    await queryRunner.query(`
-      CREATE TRIGGER capacity_counters_deleted AFTER DELETE ON capacity_counters
-      FOR EACH ROW WHEN (OLD.used > 0) EXECUTE FUNCTION capacity_usage_removed()`);
-    await queryRunner.query(`
-      CREATE TRIGGER capacity_reservations_deleted AFTER DELETE ON capacity_reservations
-      FOR EACH ROW WHEN (OLD.status = 'HELD' AND OLD.written_by IS DISTINCT FROM pg_current_xact_id())
-      EXECUTE FUNCTION capacity_usage_removed()`);
-    for (const table of ['capacity_counters', 'capacity_reservations'])
-      await queryRunner.query(`
-        CREATE TRIGGER ${table}_truncated AFTER TRUNCATE ON ${table}
-        FOR EACH STATEMENT EXECUTE FUNCTION capacity_usage_removed()`);
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('DROP TRIGGER capacity_reservations_truncated ON capacity_reservations');
-    await queryRunner.query('DROP TRIGGER capacity_counters_truncated ON capacity_counters');
-    await queryRunner.query('DROP TRIGGER capacity_reservations_deleted ON capacity_reservations');
-    await queryRunner.query('DROP TRIGGER capacity_counters_deleted ON capacity_counters');
-    await queryRunner.query('DROP FUNCTION capacity_usage_removed()');
     await queryRunner.query('DROP TABLE capacity_usage_removals');
-    await queryRunner.query('DROP TRIGGER capacity_reservations_written ON capacity_reservations');
-    await queryRunner.query('DROP FUNCTION capacity_reservations_written()');
     await queryRunner.query(
       'ALTER TABLE capacity_reservations DROP COLUMN written_by, DROP COLUMN created_by',
     );

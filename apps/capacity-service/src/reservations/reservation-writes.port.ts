@@ -1,0 +1,26 @@
+/**
+ * The writes of a reservation that change its delivery promises too: a confirmation, a move and a release, each in
+ * one transaction with the promises port (bound in reservations.providers.ts). It speaks the domain's reservation
+ * model (`@delivery/capacity-domain`).
+ */
+import type { MoveResult, ReservationMove, ReservationRecord } from '@delivery/capacity-domain';
+import type { DeliveryPromises } from './delivery-promises.port';
+
+export const RESERVATION_WRITES = Symbol('RESERVATION_WRITES');
+
+/** The reservation's statements inside the transaction. */
+export interface ReservationSteps {
+  /** HELD → CONFIRMED while the hold lasts; null when there is no such hold. */
+  confirm(identifier: string, now: Date): Promise<ReservationRecord | null>;
+  /** HELD or CONFIRMED → RELEASED, giving back what it took; null when there is none. */
+  release(identifier: string, now: Date): Promise<ReservationRecord | null>;
+  /** The new counters taken and the old ones given back, or nothing written (see `MoveResult`). */
+  move(move: ReservationMove): Promise<MoveResult>;
+}
+
+export interface ReservationWrites {
+  /** `work` committed whole, or nothing of it (a deadlock Postgres broke runs it again whole). */
+  transaction<T>(
+    work: (reservations: ReservationSteps, promises: DeliveryPromises) => Promise<T>,
+  ): Promise<T>;
+}

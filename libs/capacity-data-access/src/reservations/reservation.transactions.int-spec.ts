@@ -1,0 +1,178 @@
+import { Database } from '@delivery/persistence';
+import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
+import type { CounterTake, NewReservation, ReservedSelection } from '@delivery/capacity-domain';
+import { DeliveryPromiseRepository } from '../outcomes/delivery-promise.repository';
+import { CapacityReservationRepository } from './capacity-reservation.repository';
+import { ReservationTransactions } from './reservation.transactions';
+
+/**
+ * A confirmation, a move and a release with their delivery promises in one transaction, as the reservation use cases
+ * write them (`ReservationTransactions` with the outcomes' `DeliveryPromiseRepository`): exact promise rows after
+ * each, and nothing of either when the work fails.
+ */
+const T0 = new Date('2026-11-22T17:00:00Z');
+const minutes = (n: number) => new Date(T0.getTime() + n * 60_000);
+const take = (scope: CounterTake['scope'], ref: string, date: string, units: number, capacity: number) => ({
+  scope,
+  ref,
+  date,
+  units,
+  capacity,
+});
+const BEFORE = [
+  take('DISPATCH', 'R1', '2026-11-25', 2, 10),
+  take('PICKING', 'CD01', '2026-11-23', 2, 1000),
+  take('WINDOW', 'R1:AM', '2026-11-26', 1, 3),
+];
+const AFTER = [
+  take('DISPATCH', 'R1', '2026-11-27', 2, 3),
+  take('PICKING', 'CD01', '2026-11-24', 2, 1000),
+  take('WINDOW', 'R1:AM', '2026-11-28', 1, 3),
+];
+const selection = (deliveryDate: string, taken: CounterTake[]): ReservedSelection => ({
+  origin: 'CD01',
+  dispatchMode: 'HOME_DELIVERY',
+  destination: 'Z',
+  deliveryDate,
+  deliveryWindow: 'AM',
+  plan: taken.map(({ scope, ref, date, units }) => ({ scope, ref, date, units, unlimited: false })),
+});
+const hold = (identifier: string): NewReservation => ({
+  identifier,
+  bodyHash: `hash-of-${identifier}`,
+  createdAt: T0,
+  holdExpiresAt: minutes(15),
+  selections: [selection('2026-11-26', BEFORE)],
+  taken: BEFORE,
+  request: {
+    purchaseDate: '2026-11-23',
+    saleChannel: 'WEB',
+    dispatchType: 'NORMAL',
+    dispatchMode: 'HOME_DELIVERY',
+    deliveryData: { zone: 'Z' },
+    items: [{ skuCode: 'SKU-1', origin: 'CD01', quantity: 2, weight: 1500 }],
+  },
+});
+
+describe('ReservationTransactions', () => {
+  let database: TestDatabase;
+  let db: Database;
+  let transactions: ReservationTransactions<DeliveryPromiseRepository>;
+
+  const promises = () =>
+    db.query(
+      `SELECT reservation_identifier, selection, origin, dispatch_mode, destination, route, delivery_window,
+         to_char(promised_date, 'YYYY-MM-DD') AS promised, to_char(picking_date, 'YYYY-MM-DD') AS picking,
+         to_char(departure_date, 'YYYY-MM-DD') AS departure, reserved_at, confirmed_at, released, state, stale
+       FROM delivery_promises ORDER BY reservation_identifier, selection`,
+    );
+  const promise = {
+    reservation_identifier: 'a',
+    selection: 0,
+    origin: 'CD01',
+    dispatch_mode: 'HOME_DELIVERY',
+    destination: 'Z',
+    route: 'R1',
+    delivery_window: 'AM',
+    reserved_at: T0,
+    confirmed_at: minutes(1),
+    state: 'OPEN',
+  };
+  /** Confirms `identifier` and makes its promises, as the confirm use case does. */
+  const confirm = (identifier: string) =>
+    transactions.transaction(async (reservations, promised) => {
+      const record = await reservations.confirm(identifier, minutes(1));
+      if (record?.confirmedAt) await promised.planned({ ...record, confirmedAt: record.confirmedAt });
+      return record;
+    });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = new Database({ url: database.url, poolSize: 4 });
+    transactions = new ReservationTransactions(db, (sql) => new DeliveryPromiseRepository(sql));
+  });
+  afterAll(async () => {
+    await db.close();
+    await database.drop();
+  });
+  beforeEach(async () => {
+    await db.query(
+      'TRUNCATE capacity_counters, capacity_reservations, capacity_reservation_moves, delivery_promises, delivery_accuracy_days',
+    );
+    await new CapacityReservationRepository(db).reserve(hold('a'));
+  });
+
+  it('a confirmation makes a promise per selection, with its plan, in its transaction', async () => {
+    expect(await confirm('a')).toMatchObject({ status: 'CONFIRMED', confirmedAt: minutes(1) });
+    expect(await promises()).toEqual([
+      {
+        ...promise,
+        promised: '2026-11-26',
+        picking: '2026-11-23',
+        departure: '2026-11-25',
+        released: false,
+        stale: false,
+      },
+    ]);
+    expect(await db.query('SELECT promised_date::text AS day, promises FROM delivery_accuracy_days')).toEqual(
+      [{ day: '2026-11-26', promises: 1 }],
+    );
+  });
+
+  it("a confirmed reservation's promise follows its move, its outcome computed again", async () => {
+    await confirm('a');
+    await transactions.transaction(async (reservations, promised) => {
+      const moved = await reservations.move({
+        moveIdentifier: 'm1',
+        identifier: 'a',
+        bodyHash: 'hash-of-m1',
+        movedAt: minutes(30),
+        selections: [selection('2026-11-28', AFTER)],
+        taken: AFTER,
+      });
+      expect(moved).toEqual({ kind: 'moved', confirmedAt: minutes(1) });
+      await promised.planned({
+        identifier: 'a',
+        selections: [selection('2026-11-28', AFTER)],
+        createdAt: T0,
+        confirmedAt: minutes(1),
+      });
+    });
+    expect(await promises()).toEqual([
+      {
+        ...promise,
+        promised: '2026-11-28',
+        picking: '2026-11-24',
+        departure: '2026-11-27',
+        released: false,
+        stale: true,
+      },
+    ]);
+  });
+
+  it("a confirmed reservation's release releases its promises", async () => {
+    await confirm('a');
+    await transactions.transaction(async (reservations, promised) => {
+      expect(await reservations.release('a', minutes(40))).toMatchObject({ status: 'RELEASED' });
+      await promised.released('a');
+    });
+    expect(await promises()).toMatchObject([{ reservation_identifier: 'a', released: true, stale: true }]);
+  });
+
+  it('writes neither the reservation nor its promises when the work fails', async () => {
+    await expect(
+      transactions.transaction(async (reservations, promised) => {
+        const record = await reservations.confirm('a', minutes(1));
+        await promised.planned({
+          identifier: 'a',
+          selections: record?.selections ?? [],
+          createdAt: T0,
+          confirmedAt: minutes(1),
+        });
+        throw new Error('the work failed after its promises');
+      }),
+    ).rejects.toThrow('the work failed after its promises');
+    expect(await db.query(`SELECT status FROM capacity_reservations`)).toEqual([{ status: 'HELD' }]);
+    expect(await promises()).toEqual([]);
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * A confirmation, a move or a release together with what it does to the reservation's delivery promises, in one
+ * transaction on one pooled connection: the reservation's statements (`CapacityReservationRepository`) and those of
+ * the promises (`promisesIn`: the outcomes' adapter, bound by the reservations feature) on the same transaction.
+ */
+import type { Database, Sql } from '@delivery/persistence';
+import { CapacityReservationRepository, retryingDeadlocks } from './capacity-reservation.repository';
+
+export class ReservationTransactions<Promises> {
+  constructor(
+    private readonly database: Database,
+    private readonly promisesIn: (sql: Sql) => Promises,
+  ) {}
+
+  /** `work` committed whole or not at all; a deadlock Postgres broke aborts it whole, and it runs again whole. */
+  transaction<T>(
+    work: (reservations: CapacityReservationRepository, promises: Promises) => Promise<T>,
+  ): Promise<T> {
+    return retryingDeadlocks(() =>
+      this.database.transaction((sql) =>
+        work(new CapacityReservationRepository(sql, 1, 1), this.promisesIn(sql)),
+      ),
+    );
+  }
+}
