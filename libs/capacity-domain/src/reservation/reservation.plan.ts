@@ -73,7 +73,13 @@ function planSelection(groupPlans: readonly GroupPlan[], selection: ReservationS
       destination,
       deliveryDate,
       deliveryWindow: window?.window ?? null,
-      ...(window === null ? {} : { deliveryWindowStart: window.start, deliveryWindowEnd: window.end }),
+      ...(window === null
+        ? {}
+        : {
+            deliveryWindowStart: window.start,
+            deliveryWindowEnd: window.end,
+            deliveryWindowHours: window.hours,
+          }),
       plan: entries.map((entry): PlannedCounter => ({
         scope: entry.scope,
         ref: entry.ref,
