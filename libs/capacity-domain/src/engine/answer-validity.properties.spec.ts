@@ -5,7 +5,8 @@
  * instant; a group without `validUntil` is the same 60 days later. Each world is asked at its own instant and at
  * three more, and each answer is followed from its earliest `validUntil` to the next, six times. Where origin-less
  * items are placed by route, a group also ends when time moves its items to another origin
- * (placement-validity.ts): the group is then absent at its `validUntil` (`moved`).
+ * (placement-validity.ts): the group is then absent at its `validUntil` (`moved`). The same checks run on worlds
+ * moved into zones whose clocks change, around both changes of a year, with cut-offs and windows in the changed hour.
  */
 import { formatDate, parseDate } from '../calendar/calendar';
 import type { Clock } from '../calendar/business-time';
