@@ -3,8 +3,8 @@
  * reservation"). A plan names the counters it took — the origin's PICKING on the picking day, each leg's DISPATCH
  * on its departure day, the last leg's WINDOW on the delivery day — and each must still be a step the engine would
  * take: the node or route still there, the day still a picking or departure day (weekdays, holidays, E4.1), the
- * window still on the route at the hours the reservation was made with. Reasons are the explanation's (`NOT_PICKING_DAY`, `HOLIDAY`…) plus
- * those only a changed configuration gives.
+ * window still on the route at the hours the reservation was made with. Reasons are the explanation's
+ * (`NOT_PICKING_DAY`, `HOLIDAY`…) plus those only a changed configuration gives.
  */
 import { isOnWeekdays, parseDate } from '../calendar/calendar';
 import type { CounterScope } from '../configuration/configuration-document.types';
