@@ -66,6 +66,7 @@ describe('demoOutcomes', () => {
         deliveryWindow: 'AM',
         deliveryWindowStart: '2026-10-31T09:00:00-05:00',
         deliveryWindowEnd: '2026-10-31T13:00:00-05:00',
+        deliveryWindowHours: { start: '09:00', end: '13:00' },
         plan: [
           { scope: 'PICKING', ref: 'CD01', date: '2026-10-29', units: 1, unlimited: false },
           { scope: 'DISPATCH', ref: 'R-CD01-LIMCENTRO-N', date: '2026-10-30', units: 1, unlimited: false },

@@ -117,6 +117,7 @@ export type {
   ReservationStatus,
   ReservedSelection,
   ReserveResult,
+  WindowHours,
 } from './reservation/reservation.model';
 export { RESERVATION_STATUSES } from './reservation/reservation.model';
 export type { ReservationPlan, SelectionProblem } from './reservation/reservation.plan';
@@ -135,9 +136,11 @@ export { earliestPromise } from './reservation/earliest-promise';
 export type { EarliestPromise, GroupKey } from './reservation/earliest-promise';
 export { dateNotReached, MISFIT_REASONS, planMisfit } from './reservation/plan-fit';
 export { PlanChanges } from './reservation/plan-changes';
+export { ReservationFit } from './reservation/reservation-fit';
+export type { CheckedReservation, FoundRisks, ReservationRisk } from './reservation/reservation-fit';
 export type { MisfitReason, PlanMisfit, PlannedStep } from './reservation/plan-fit';
 export { capacityOn, counterKey, overrunCounters, takersOver } from './reservation/counter-overrun';
-export type { CounterLoad, CounterOverrun, CounterTaker } from './reservation/counter-overrun';
+export type { CounterKey, CounterLoad, CounterOverrun, CounterTaker } from './reservation/counter-overrun';
 
 export type {
   OutcomeEvent,

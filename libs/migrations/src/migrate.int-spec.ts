@@ -20,6 +20,7 @@ const MIGRATIONS = [
   'DeliveryPromiseWindows1795380000000',
   'ReservationRequestWithItsRow1795390000000',
   'DeliveryPromisesByPort1795395000000',
+  'ReservationWindowHours1795405000000',
 ];
 /** What the fixture's database holds: the migrations written before it was dumped. */
 const IN_FIXTURE = MIGRATIONS.slice(0, 7);

@@ -135,6 +135,67 @@ export function offsetOnWallTime(timeZone: string, day: DayNumber, minutes: numb
   return offset;
 }
 
+/** Per zone and wall minute: the instants the wall clock first reads it or later, earliest first, and as written. */
+const reachedCache = new Map<string, Map<number, { instants: number[]; texts: string[] }>>();
+
+/**
+ * The first instant after `after` (ms) at which the zone's wall clock reads `minutes` of `day` or later, written
+ * with the offset in force at that instant. A wall time the clocks skip is reached when they jump past it (02:30 on
+ * a night going from 02:00 to 03:00 is reached at 03:00 of the new offset); one lived twice is reached at its
+ * first time after `after` (in the repeated hour itself, its second).
+ */
+export function isoDateTimeReaching(
+  timeZone: string,
+  day: DayNumber,
+  minutes: number,
+  after: number,
+): string {
+  let cache = reachedCache.get(timeZone);
+  if (cache === undefined) reachedCache.set(timeZone, (cache = new Map()));
+  const key = day * 1440 + minutes;
+  let reached = cache.get(key);
+  if (reached === undefined) {
+    const instants = instantsReaching(timeZone, key * MINUTE_MS);
+    reached = { instants, texts: instants.map((instant) => isoInstant(timeZone, instant)) };
+    if (cache.size >= OFFSET_CACHE_LIMIT) cache.clear();
+    cache.set(key, reached);
+  }
+  const { instants, texts } = reached;
+  const index = instants.findIndex((instant) => instant > after);
+  return texts[index === -1 ? instants.length - 1 : index];
+}
+
+/** The instants at which the wall clock reads `wall` (two where it is lived twice); where it is skipped, the jump. */
+function instantsReaching(timeZone: string, wall: number): number[] {
+  const before = offsetAt(timeZone, wall - DAY_MS);
+  const after = offsetAt(timeZone, wall + DAY_MS);
+  if (before === after) return [wall - before * MINUTE_MS];
+  const instants = [before, after]
+    .filter((offset) => offsetAt(timeZone, wall - offset * MINUTE_MS) === offset)
+    .map((offset) => wall - offset * MINUTE_MS)
+    .sort((a, b) => a - b);
+  if (instants.length > 0) return instants;
+  // skipped: the clocks jump from before `wall` to after it somewhere between these two instants (to the second)
+  let low = Math.floor((wall - after * MINUTE_MS) / 1000);
+  let high = Math.ceil((wall - before * MINUTE_MS) / 1000);
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (offsetAt(timeZone, middle * 1000) === before) low = middle;
+    else high = middle;
+  }
+  return [high * 1000];
+}
+
+/** An instant as the wall time in the zone with the offset in force at it. */
+function isoInstant(timeZone: string, instant: number): string {
+  const offset = offsetAt(timeZone, instant);
+  const local = instant + offset * MINUTE_MS;
+  const day = Math.floor(local / DAY_MS);
+  const minutes = Math.floor((local - day * DAY_MS) / MINUTE_MS);
+  const sign = offset < 0 ? '-' : '+';
+  return `${formatDate(day)}T${formatTime(minutes)}:00${sign}${formatTime(Math.abs(offset))}`;
+}
+
 /** `2026-11-26T09:00:00-05:00`: the wall time with the zone's offset on that date. */
 export function isoDateTime(timeZone: string, date: string, day: DayNumber, minutes: number): string {
   const offset = offsetOnWallTime(timeZone, day, minutes);

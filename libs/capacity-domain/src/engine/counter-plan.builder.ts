@@ -6,6 +6,7 @@
 import { isoDateTime } from '../calendar/business-time';
 import { formatDate } from '../calendar/calendar';
 import type { DispatchMode } from '../request/capacity-request.types';
+import type { WindowHours } from '../reservation/reservation.model';
 import type { CounterBook } from './capacity-counters';
 import { datesOfListing } from './delivery-trace.builder';
 import type { GroupEvaluation } from './group.evaluator';
@@ -29,6 +30,8 @@ export interface WindowPlanEntry {
   /** its hours on `date`, as the calculation answers them (`deliveryWindowStart`, `deliveryWindowEnd`) */
   start: string;
   end: string;
+  /** its hours as the configuration gives them (HH:MM, business time) */
+  hours: WindowHours;
   /** `route:window` */
   ref: string;
   date: string;
@@ -105,6 +108,7 @@ export function groupPlanOf(
       window: window.code,
       start: isoDateTime(timeZone, date, delivery, window.startMinutes),
       end: isoDateTime(timeZone, date, delivery, window.endMinutes),
+      hours: { start: window.start, end: window.end },
       ref: window.counter.ref,
       date,
       units: 1,

@@ -60,7 +60,7 @@ export function groupResponseOf(
     dispatchItems: spec.items.map((item) => item.request as ItemCapacityRequest),
     isWholesale: group.isWholesale,
     wholesaleAdditionalDays: group.extraDays,
-    validUntil: formatValidity(env.timeZone, validity),
+    validUntil: formatValidity(env.timeZone, validity, env.search.scope.instant),
   };
   return response;
 }

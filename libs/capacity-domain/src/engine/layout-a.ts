@@ -49,7 +49,12 @@ export function calculateLayoutA(
         : [
             {
               ...group.explanation,
-              validUntil: explainedValidity(snapshot.settings.timezone, validities[i], snapshot.nodeByCode),
+              validUntil: explainedValidity(
+                snapshot.settings.timezone,
+                validities[i],
+                prepared.scope.instant,
+                snapshot.nodeByCode,
+              ),
             },
           ],
     );

@@ -60,6 +60,7 @@ export function calculateLayoutB(
               validUntil: explainedValidity(
                 snapshot.settings.timezone,
                 validityOf(search, group, 1),
+                scope.instant,
                 snapshot.nodeByCode,
               ),
             },
@@ -82,7 +83,10 @@ export function calculateLayoutB(
   const validUntilOf = (group: GroupEvaluation): string | null => {
     let validUntil = validities.get(group);
     if (validUntil === undefined)
-      validities.set(group, (validUntil = formatValidity(env.timeZone, validityOf(search, group, 1))));
+      validities.set(
+        group,
+        (validUntil = formatValidity(env.timeZone, validityOf(search, group, 1), scope.instant)),
+      );
     return validUntil;
   };
   return {

@@ -11,6 +11,8 @@ export interface RequestScope {
   readonly purchase: DayNumber;
   readonly today: DayNumber;
   readonly nowMinutes: number;
+  /** now as an instant (ms since the epoch): where clocks go back, a wall time is lived twice */
+  readonly instant: number;
   readonly rangeStart: DayNumber | null;
   readonly rangeEnd: DayNumber | null;
   readonly isLastRoute: boolean;
@@ -38,12 +40,14 @@ export function requestScope(
   if (rangeStart === null && input.rangeStart != null) return { field: 'calculationOptions.rangeStart' };
   const rangeEnd = input.rangeEnd == null ? null : parseDate(input.rangeEnd);
   if (rangeEnd === null && input.rangeEnd != null) return { field: 'calculationOptions.rangeEnd' };
-  const now = businessNow(snapshot.settings.timezone, clock.now());
+  const instant = clock.now();
+  const now = businessNow(snapshot.settings.timezone, instant);
   return {
     snapshot,
     purchase,
     today: now.today,
     nowMinutes: now.minutes,
+    instant: instant.getTime(),
     rangeStart,
     rangeEnd,
     isLastRoute: input.isLastRoute === true,

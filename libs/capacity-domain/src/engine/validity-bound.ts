@@ -2,7 +2,7 @@
  * A group's `validUntil` as the engine holds it (a business wall time and the event there) and as the answer and
  * the explanation write it. The rules that find it are in `answer-validity.ts`.
  */
-import { isoDateTime } from '../calendar/business-time';
+import { isoDateTimeReaching } from '../calendar/business-time';
 import { DayNumber, formatDate } from '../calendar/calendar';
 import type { NodeModel } from '../configuration/snapshot';
 import type { ValidityExplanation } from './explanation.types';
@@ -57,36 +57,32 @@ export class ValidityBound {
   }
 }
 
-/** per time zone, the instants written so far by wall minute: an answer's few bounds recur from request to request */
-const written = new Map<string, Map<number, string>>();
-const WRITTEN_LIMIT = 8192;
-
-/** `validUntil` as the API writes instants: wall time in the business time zone with its offset. */
-export function formatValidity(timeZone: string, validity: AnswerValidity | null): string | null {
+/**
+ * `validUntil` as the API writes instants: the first instant after `now` (ms) at which the business wall clock
+ * reaches the bound, with the offset in force at that instant (a bound the clocks skip is reached when they jump
+ * past it; one lived twice, at its first time after `now`).
+ */
+export function formatValidity(
+  timeZone: string,
+  validity: AnswerValidity | null,
+  now: number,
+): string | null {
   if (validity === null) return null;
-  const wallMinutes = validity.wallMinutes;
-  let byMinute = written.get(timeZone);
-  if (byMinute === undefined) written.set(timeZone, (byMinute = new Map()));
-  let text = byMinute.get(wallMinutes);
-  if (text === undefined) {
-    const day = Math.floor(wallMinutes / MINUTES_PER_DAY);
-    text = isoDateTime(timeZone, formatDate(day), day, wallMinutes - day * MINUTES_PER_DAY);
-    if (byMinute.size >= WRITTEN_LIMIT) byMinute.clear();
-    byMinute.set(wallMinutes, text);
-  }
-  return text;
+  const day = Math.floor(validity.wallMinutes / MINUTES_PER_DAY);
+  return isoDateTimeReaching(timeZone, day, validity.wallMinutes - day * MINUTES_PER_DAY, now);
 }
 
 /** The explanation's account of a bound (`cutoffTime` of the node named). */
 export function explainedValidity(
   timeZone: string,
   validity: AnswerValidity | null,
+  now: number,
   nodeByCode: ReadonlyMap<string, NodeModel>,
 ): ValidityExplanation | null {
   if (validity === null) return null;
   const { reason, node, route, window, date } = validity;
   return {
-    at: formatValidity(timeZone, validity) as string,
+    at: formatValidity(timeZone, validity, now) as string,
     reason,
     node,
     cutoffTime: node === null ? null : (nodeByCode.get(node)?.pickingCutoffTime ?? null),

@@ -40,7 +40,7 @@ describe('BacktestTallies', () => {
     });
   });
 
-  it('counts a promise the candidate would not make as lost, judged against the date as promised only', () => {
+  it('counts a promise the candidate would not make as lost, judged in neither', () => {
     const tallies = new BacktestTallies();
     tallies.add(promise({ candidateDate: null, deliveredDate: '2026-11-18' }));
     tallies.add(promise({ candidateDate: '2026-11-16', deliveredDate: '2026-11-17' }));
@@ -49,12 +49,13 @@ describe('BacktestTallies', () => {
     expect(total.moved).toEqual({ earlier: 1, later: 0, unchanged: 1, lost: 1 });
     expect(total.movedByDays).toEqual([{ days: -2, count: 1 }]);
     expect(total.meanDaysToPromise).toEqual({ asPromised: 3, asCandidate: 2 });
+    // both rates speak of the same two deliveries: the lost one's is judged against neither date
     expect(total.asPromised).toEqual({
-      judged: 3,
-      onTime: 3,
-      exactDay: 2,
+      judged: 2,
+      onTime: 2,
+      exactDay: 1,
       onTimeRate: 1,
-      exactDayRate: 2 / 3,
+      exactDayRate: 0.5,
     });
     expect(total.asCandidate).toEqual({
       judged: 2,

@@ -72,7 +72,7 @@ export interface BacktestFigures {
   movedByDays: { days: number; count: number }[];
   /** mean days from the purchase day to the promised day: as made, and as the candidate would make it */
   meanDaysToPromise: { asPromised: number | null; asCandidate: number | null };
-  /** the delivered promises against the date as promised */
+  /** the delivered promises the candidate also promises, against the date as promised (a lost one is judged in neither) */
   asPromised: BacktestRates;
   /** the delivered promises against the candidate's date (those it promises: a lost one is judged in neither) */
   asCandidate: BacktestRates;
@@ -168,12 +168,12 @@ export class BacktestTallies {
       tally.moved.set(candidate - promised, (tally.moved.get(candidate - promised) ?? 0) + 1);
     tally.daysAsPromised += promised - purchased;
     if (candidate !== null) tally.daysAsCandidate += candidate - purchased;
-    if (promise.deliveredDate === null) return;
+    // a lost promise is judged in neither: both rates speak of the same deliveries
+    if (promise.deliveredDate === null || candidate === null) return;
     const delivered = day(promise.deliveredDate);
     tally.judgedAsPromised++;
     if (delivered <= promised) tally.onTimeAsPromised++;
     if (delivered === promised) tally.exactAsPromised++;
-    if (candidate === null) return;
     tally.judgedAsCandidate++;
     if (delivered <= candidate) tally.onTimeAsCandidate++;
     if (delivered === candidate) tally.exactAsCandidate++;

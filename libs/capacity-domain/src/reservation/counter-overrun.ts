@@ -23,7 +23,11 @@ export interface CounterTaker {
   readonly units: number;
 }
 
-export const counterKey = (scope: string, ref: string, date: string): string => `${scope}|${ref}|${date}`;
+/** One counter on one day, as a key: built from its parts in one place, never taken apart again. */
+export type CounterKey = `${CounterScope}|${string}|${string}`;
+
+export const counterKey = (scope: CounterScope, ref: string, date: string): CounterKey =>
+  `${scope}|${ref}|${date}`;
 
 /** The configuration's capacity of a counter on a day (override or default); null when unlimited or unknown. */
 export function capacityOn(
@@ -49,8 +53,8 @@ export interface CounterOverrun {
 export function* overrunCounters(
   snapshot: Snapshot,
   loads: readonly CounterLoad[],
-  into = new Map<string, CounterOverrun>(),
-): Steps<Map<string, CounterOverrun>> {
+  into = new Map<CounterKey, CounterOverrun>(),
+): Steps<Map<CounterKey, CounterOverrun>> {
   yield* eachInSlices(loads, (load) => {
     const capacity = capacityOn(snapshot, load.scope, load.ref, load.date);
     if (capacity !== null && load.used > capacity)

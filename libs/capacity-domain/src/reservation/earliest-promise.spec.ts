@@ -9,6 +9,7 @@ const window = (code: string, open: boolean) => ({
   window: code,
   start: `2026-11-26T${code === 'AM' ? '09' : '14'}:00:00-05:00`,
   end: `2026-11-26T${code === 'AM' ? '13' : '18'}:00:00-05:00`,
+  hours: { start: code === 'AM' ? '09:00' : '14:00', end: code === 'AM' ? '13:00' : '18:00' },
   date: '2026-11-26',
   units: 1 as const,
   capacity: 40,

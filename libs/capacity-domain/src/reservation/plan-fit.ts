@@ -3,12 +3,13 @@
  * reservation"). A plan names the counters it took — the origin's PICKING on the picking day, each leg's DISPATCH
  * on its departure day, the last leg's WINDOW on the delivery day — and each must still be a step the engine would
  * take: the node or route still there, the day still a picking or departure day (weekdays, holidays, E4.1), the
- * window still on the route at the same hours. Reasons are the explanation's (`NOT_PICKING_DAY`, `HOLIDAY`…) plus
- * those only a changed configuration gives.
+ * window still on the route at the hours the reservation was made with. Reasons are the explanation's
+ * (`NOT_PICKING_DAY`, `HOLIDAY`…) plus those only a changed configuration gives.
  */
 import { isOnWeekdays, parseDate } from '../calendar/calendar';
 import type { CounterScope } from '../configuration/configuration-document.types';
 import type { RouteModel, Snapshot } from '../configuration/snapshot';
+import type { WindowHours } from './reservation.model';
 
 export const MISFIT_REASONS = [
   'NODE_REMOVED',
@@ -42,14 +43,19 @@ export interface PlanMisfit {
   readonly node?: string;
 }
 
-/** The first step of `plan` that `after` would no longer take (WINDOW_MOVED against `before`); null: it fits. */
+/**
+ * The first step of `plan` that `after` would no longer take; null: it fits. WINDOW_MOVED: the window's hours in
+ * `after` differ from `hours`, those the reservation was made with (kept with it); a reservation that kept none is
+ * compared with the hours in `before`.
+ */
 export function planMisfit(
   before: Snapshot,
   after: Snapshot,
   plan: readonly PlannedStep[],
+  hours?: WindowHours,
 ): PlanMisfit | null {
   for (const step of plan) {
-    const reason = stepMisfit(before, after, step);
+    const reason = stepMisfit(before, after, step, hours);
     if (reason !== null) return { ...reason, scope: step.scope, ref: step.ref, date: step.date };
   }
   return null;
@@ -57,7 +63,12 @@ export function planMisfit(
 
 type StepMisfit = Pick<PlanMisfit, 'reason' | 'node'>;
 
-function stepMisfit(before: Snapshot, after: Snapshot, step: PlannedStep): StepMisfit | null {
+function stepMisfit(
+  before: Snapshot,
+  after: Snapshot,
+  step: PlannedStep,
+  hours: WindowHours | undefined,
+): StepMisfit | null {
   const day = parseDate(step.date);
   if (day === null) return null;
   switch (step.scope) {
@@ -83,7 +94,7 @@ function stepMisfit(before: Snapshot, after: Snapshot, step: PlannedStep): StepM
       if (route === undefined) return { reason: 'ROUTE_REMOVED' };
       const window = windowOf(route, code);
       if (window === undefined) return { reason: 'WINDOW_REMOVED' };
-      const was = windowOf(before.routeByCode.get(routeCode), code);
+      const was = hours ?? windowOf(before.routeByCode.get(routeCode), code);
       if (was !== undefined && (was.start !== window.start || was.end !== window.end))
         return { reason: 'WINDOW_MOVED' };
       return null;

@@ -40,7 +40,17 @@ export interface ReservedSelection {
    *  reservations made before the hours were kept. A promise keeps them (docs/accuracy.md). */
   deliveryWindowStart?: string;
   deliveryWindowEnd?: string;
+  /** the window's hours in the configuration the hold (or its last move) was made with: what the reservation check
+   *  compares a later configuration's with (WINDOW_MOVED). Absent without a window, and on the few reservations
+   *  made before the hours were kept that no configuration version could tell them for. */
+  deliveryWindowHours?: WindowHours;
   plan: PlannedCounter[];
+}
+
+/** A delivery window's hours as a configuration gives them: `HH:MM`, business time. */
+export interface WindowHours {
+  readonly start: string;
+  readonly end: string;
 }
 
 /**

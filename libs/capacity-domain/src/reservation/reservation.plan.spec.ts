@@ -19,6 +19,10 @@ const window = (
   window: code,
   start: `${date}T${code === 'AM' ? '09' : code === 'PM' ? '14' : '19'}:00:00-05:00`,
   end: `${date}T${code === 'AM' ? '13' : code === 'PM' ? '18' : '22'}:00:00-05:00`,
+  hours: {
+    start: code === 'AM' ? '09:00' : code === 'PM' ? '14:00' : '19:00',
+    end: code === 'AM' ? '13:00' : code === 'PM' ? '18:00' : '22:00',
+  },
   ref: `R1:${code}`,
   date,
   units: 1,
@@ -89,6 +93,8 @@ describe('planReservation (R2.1, R2.2, R2.6, R2.7)', () => {
           deliveryWindow: 'PM',
           deliveryWindowStart: '2026-11-26T14:00:00-05:00',
           deliveryWindowEnd: '2026-11-26T18:00:00-05:00',
+          // kept for the reservation check: a later configuration that moves PM moves this promise's window
+          deliveryWindowHours: { start: '14:00', end: '18:00' },
           plan: [
             { scope: 'PICKING', ref: 'CD01', date: '2026-11-23', units: 2, unlimited: false },
             { scope: 'DISPATCH', ref: 'R1', date: '2026-11-25', units: 2, unlimited: false },

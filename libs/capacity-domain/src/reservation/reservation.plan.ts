@@ -96,7 +96,13 @@ function planSelection(
       destination,
       deliveryDate,
       deliveryWindow: window?.window ?? null,
-      ...(window === null ? {} : { deliveryWindowStart: window.start, deliveryWindowEnd: window.end }),
+      ...(window === null
+        ? {}
+        : {
+            deliveryWindowStart: window.start,
+            deliveryWindowEnd: window.end,
+            deliveryWindowHours: window.hours,
+          }),
       plan: entries.map((entry): PlannedCounter => ({
         scope: entry.scope,
         ref: entry.ref,

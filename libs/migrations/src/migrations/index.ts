@@ -14,6 +14,7 @@ import { DeliveryAccuracyCountedByWriters1795370000000 } from './1795370000000-d
 import { DeliveryPromiseWindows1795380000000 } from './1795380000000-delivery-promise-windows';
 import { ReservationRequestWithItsRow1795390000000 } from './1795390000000-reservation-request-with-its-row';
 import { DeliveryPromisesByPort1795395000000 } from './1795395000000-delivery-promises-by-port';
+import { ReservationWindowHours1795405000000 } from './1795405000000-reservation-window-hours';
 
 /** Migrations in the order they run; each feature appends its own. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -32,4 +33,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   DeliveryPromiseWindows1795380000000,
   ReservationRequestWithItsRow1795390000000,
   DeliveryPromisesByPort1795395000000,
+  ReservationWindowHours1795405000000,
 ];
