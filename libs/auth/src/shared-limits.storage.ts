@@ -35,6 +35,7 @@ export class SharedLimitsStorage implements ThrottlerStorage {
   /** whether a failure was told yet (a store down at start is told once, not at every reconnect attempt) */
   private reported = false;
   private listener: (change: StoreChange) => void = () => undefined;
+  private lastError: string | undefined;
 
   constructor(settings: Required<LimitsStore>) {
     this.client = new Redis(settings.url, {
@@ -47,9 +48,12 @@ export class SharedLimitsStorage implements ThrottlerStorage {
     });
     this.store = new RedisWindowStorage(this.client);
     this.client.on('ready', () => this.markUp());
-    this.client.on('close', () => this.markDown('connection closed'));
-    // errors are followed by 'close' (and a reconnect): told there
-    this.client.on('error', () => undefined);
+    // a connection's error is followed by its 'close' (and a reconnect): told there, with the error's reason
+    this.client.on('error', (error: Error) => (this.lastError = error.message));
+    this.client.on('close', () => {
+      this.markDown(this.lastError ?? 'connection closed');
+      this.lastError = undefined;
+    });
   }
 
   /** whether the counts currently go to the shared store */
