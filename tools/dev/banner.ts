@@ -44,7 +44,7 @@ export async function printBanner({
       .slice(1)
       .map(
         (port, index) =>
-          `    replica ${String(index + 2).padEnd(18)}http://localhost:${port}${env.CAPACITY_BASE_PATH ?? '/capacity/v1'}/docs`,
+          `  ${`  replica ${index + 2}`.padEnd(24)}http://localhost:${port}${env.CAPACITY_BASE_PATH ?? '/capacity/v1'}/docs   (health http://localhost:${port}/health/ready)`,
       ),
     `  product-upload-service  ${upload}/docs   (health http://localhost:${ports.upload}/health/ready)`,
     `  product-ingest-worker   http://localhost:${ports.worker}/health/ready   (metrics /metrics)`,
