@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     );
     console.warn('         no outcome worker: outcome events come in through POST /delivery/outcomes only.');
   }
-  if (!limitsStore.url) {
+  if (limitsStore.source === 'in-memory') {
     console.warn(
       'WARNING: no Redis answers on localhost:6379 and LIMITS_STORE_URL is unset: the abuse limits count in each',
     );
