@@ -19,7 +19,7 @@ export const ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@
 
 /**
  * What an app runs with in Kubernetes besides its settings: the image's `ENV` (NODE_ENV=production) and its
- * Deployment's `NODE_OPTIONS`, if any. `BENCH_NODE_OPTIONS`, when set, replaces the latter, to compare V8 settings
+ * Deployment's `NODE_OPTIONS`, if any, and for the services the limits store. `BENCH_NODE_OPTIONS`, when set, replaces the latter, to compare V8 settings
  * (`BENCH_NODE_OPTIONS= npm run bench -- Q1.1`: Node's defaults).
  */
 export function deployedEnvironment(app: AppName): Record<string, string> {
@@ -28,6 +28,10 @@ export function deployedEnvironment(app: AppName): Record<string, string> {
   const deployed = containerEnvironment(onlyContainer(find(objects, 'Deployment', app)), objects);
   const nodeOptions = process.env.BENCH_NODE_OPTIONS ?? plainValue(deployed, 'NODE_OPTIONS');
   if (nodeOptions !== undefined) env.NODE_OPTIONS = nodeOptions;
+  // the services count their limits in a shared store, as deployed: the local Redis (`BENCH_LIMITS_STORE_URL`
+  // names another, or `memory`); one that does not answer leaves them counting in memory, with a warning
+  if (deployed.has('LIMITS_STORE_URL'))
+    env.LIMITS_STORE_URL = process.env.BENCH_LIMITS_STORE_URL ?? 'redis://127.0.0.1:6379';
   return env;
 }
 

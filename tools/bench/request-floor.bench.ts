@@ -11,6 +11,9 @@
  * The floor sends one statement per request; the service reads the calculations that arrive in the same turn with
  * one shared statement (CalculationDataReader), so at a peak its database work is smaller than the floor's and the
  * calculation's ratio can pass 1: the ratio measures the way through the framework only for `/whoami` and the upload.
+ * With `BENCH_COMPARE_DIST=<another build's dist/>` (named `BENCH_COMPARE_NAME`), that build's capacity-service takes
+ * its turn in the same rounds, before this one and the floor, and the summary gives the difference per request
+ * (1/throughput) between the two builds' peaks.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,7 +24,7 @@ import { planReads, type CalculateDeliveryCapacityRequest } from '@delivery/capa
 import type { NamedStatement, Sql } from '@delivery/persistence';
 import { exampleUpload } from '@delivery/contracts';
 import type { AppProcess } from '@delivery/platform/testing';
-import { type BenchResult, type BenchScenario, verdict } from './bench-scenario';
+import { type BenchResult, type BenchScenario, comparedBuilds, verdict } from './bench-scenario';
 import { startBenchCapacityService } from './bench-services';
 import { prepareDemoDatabase, today } from './capacity-calculation.bench';
 import { demo, referenceRequest } from './engine.bench';
@@ -65,6 +68,14 @@ const scenario: BenchScenario = {
   async run(): Promise<BenchResult> {
     const databaseUrl = await prepareDemoDatabase('delivery_bench_floor');
     const capacity = await startBenchCapacityService(databaseUrl, { RATE_LIMIT: '1000000' });
+    const [compared] = comparedBuilds().filter((build) => build.dist !== undefined);
+    const before =
+      compared?.dist &&
+      (await startBenchCapacityService(
+        databaseUrl,
+        { RATE_LIMIT: '1000000' },
+        path.relative(process.cwd(), path.resolve(compared.dist, 'apps/capacity-service/src/main.js')),
+      ));
     const products = await startProductBench({ worker: false, env: { RATE_LIMIT: '1000000' } });
     const answerFile = path.join(os.tmpdir(), `floor-answer-${process.pid}.json`);
     const statementFile = path.join(os.tmpdir(), `floor-statement-${process.pid}.json`);
@@ -92,10 +103,19 @@ const scenario: BenchScenario = {
       const floorAnswer = await (await fetch(`${floor.url}/delivery/capacity`, { ...post, body })).text();
       if (floorAnswer.length !== answer.length) throw new Error('the floor answers another size');
 
+      // sides: this build, the floor, then the compared build when there is one
       const paths = {
-        calculation: [`${capacity.url}/capacity/v1/delivery/capacity`, `${floor.url}/delivery/capacity`],
-        whoami: [`${capacity.url}/capacity/v1/whoami`, `${floor.url}/whoami`],
-      } as const;
+        calculation: [
+          `${capacity.url}/capacity/v1/delivery/capacity`,
+          `${floor.url}/delivery/capacity`,
+          ...(before ? [`${before.url}/capacity/v1/delivery/capacity`] : []),
+        ],
+        whoami: [
+          `${capacity.url}/capacity/v1/whoami`,
+          `${floor.url}/whoami`,
+          ...(before ? [`${before.url}/capacity/v1/whoami`] : []),
+        ],
+      };
       const peak = (url: string, durationSeconds: number) =>
         url.endsWith('/whoami')
           ? runLoad({
@@ -108,13 +128,16 @@ const scenario: BenchScenario = {
       for (const urls of Object.values(paths)) for (const url of urls) await peak(url, 2);
 
       const loadBefore = os.loadavg()[0];
-      const peaks = { calculation: [[], []], whoami: [[], []] } as Record<
-        keyof typeof paths,
-        LoadFigures[][]
-      >;
+      const sides = paths.whoami.map((_, side) => side);
+      const peaks = {
+        calculation: sides.map(() => []),
+        whoami: sides.map(() => []),
+      } as Record<keyof typeof paths, LoadFigures[][]>;
+      // the compared build first in each round, then this one, then the floor
+      const order = before ? [2, 0, 1] : [0, 1];
       for (let round = 0; round < ROUNDS; round++)
         for (const name of ['calculation', 'whoami'] as const)
-          for (const side of [0, 1]) peaks[name][side].push(await peak(paths[name][side], SECONDS));
+          for (const side of order) peaks[name][side].push(await peak(paths[name][side], SECONDS));
       const paced = await runPacedLoad({ url: paths.calculation[0], ...post, body, ...Q13_PACE });
 
       const upload = JSON.stringify(exampleUpload(3000));
@@ -144,9 +167,22 @@ const scenario: BenchScenario = {
         ['calculation', 0.6],
         ['whoami', 0.5],
       ] as const) {
-        const [service, bare] = peaks[name].map(medianPeak);
+        const [service, bare, other] = peaks[name].map(medianPeak);
         const label = name === 'calculation' ? 'POST /delivery/capacity (reference request)' : 'GET /whoami';
         const ratio = service.requestsPerSecond / bare.requestsPerSecond;
+        if (other && compared) {
+          rows.push({
+            subject: `${label}, ${compared.name}, peak (${CONNECTIONS} connections, median of ${ROUNDS} rounds)`,
+            figures: [
+              { metric: 'throughput', value: round(other.requestsPerSecond), unit: 'req/s' },
+              { metric: 'p99', value: other.p99, unit: 'ms' },
+            ],
+          });
+          const perRequestUs = 1e6 / service.requestsPerSecond - 1e6 / other.requestsPerSecond;
+          summary.push(
+            `${label}: ${compared.name} ${round(other.requestsPerSecond / bare.requestsPerSecond, 2)} × the floor; this build costs ${round(perRequestUs, 1)} µs more per request at the peak (1/throughput)`,
+          );
+        }
         rows.push(
           {
             subject: `${label}, service, peak (${CONNECTIONS} connections, median of ${ROUNDS} rounds)`,
@@ -197,7 +233,7 @@ const scenario: BenchScenario = {
       return { rows, summary };
     } finally {
       await floor?.stop();
-      await Promise.all([capacity.stop(), products.stop()]);
+      await Promise.all([capacity.stop(), products.stop(), before ? before.stop() : undefined]);
       for (const file of [answerFile, statementFile]) fs.rmSync(file, { force: true });
     }
   },

@@ -26,6 +26,7 @@ export const APPS = Object.keys(APP_CONFIG_PARSERS) as AppName[];
 export const SECRET_VARIABLES = new Set([
   'DATABASE_URL',
   'AMQP_URL',
+  'LIMITS_STORE_URL',
   'JWT_SECRET',
   'JWT_PUBLIC_KEY',
   'JWT_JWKS_URI',

@@ -40,10 +40,12 @@ const kubernetesEnv = (kind: string, name: string) =>
   containerEnvironment(onlyContainer(find(objects, kind, name)), objects);
 
 describe('docker/compose.yml', () => {
-  it('runs Postgres 15, RabbitMQ with the management plugin, the migration, the three apps and the outcome worker', () => {
+  it('runs Postgres 15, RabbitMQ with the management plugin, Redis, the migration, the three apps and the outcome worker', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
-      ['dead-letters', 'migrate', 'outcome-worker', 'postgres', 'rabbitmq', ...APPS].sort(),
+      ['dead-letters', 'migrate', 'outcome-worker', 'postgres', 'rabbitmq', 'redis', ...APPS].sort(),
     );
+    expect(compose.services.redis.image).toMatch(/^redis:\d+\.\d+-bookworm$/);
+    expect(compose.services.redis.healthcheck?.test[0]).toBe('CMD');
     expect(compose.services.postgres.image).toMatch(/^postgres:15[-.]/);
     expect(compose.services.rabbitmq.image).toMatch(/^rabbitmq:3\.\d+-management$/);
     expect(compose.services.postgres.healthcheck?.test[0]).toBe('CMD');
@@ -92,15 +94,19 @@ describe('docker/compose.yml', () => {
   it('takes the auth secrets from the shell, never from the file', () => {
     for (const app of APPS)
       for (const [name, value] of Object.entries(compose.services[app].environment ?? {}))
-        if (SECRET_VARIABLES.has(name) && !['DATABASE_URL', 'AMQP_URL'].includes(name))
+        if (SECRET_VARIABLES.has(name) && !['DATABASE_URL', 'AMQP_URL', 'LIMITS_STORE_URL'].includes(name))
           expect([name, value]).toEqual([name, `\${${name}:-}`]);
   });
 
-  it('points the apps at the stack Postgres and RabbitMQ', () => {
+  it('points the apps at the stack Postgres and RabbitMQ, and the services at its Redis for their limits', () => {
     for (const app of APPS) {
       const env = compose.services[app].environment ?? {};
       expect(new URL(env.DATABASE_URL).host).toBe('postgres:5432');
       if (env.AMQP_URL) expect(new URL(env.AMQP_URL).host).toBe('rabbitmq:5672');
+    }
+    for (const app of ['capacity-service', 'product-upload-service']) {
+      expect(new URL(compose.services[app].environment?.LIMITS_STORE_URL ?? '').host).toBe('redis:6379');
+      expect(compose.services[app].depends_on?.redis).toEqual({ condition: 'service_healthy' });
     }
   });
 

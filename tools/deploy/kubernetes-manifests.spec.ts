@@ -44,7 +44,7 @@ import {
 const SECRET_NAME = 'delivery-secrets';
 const SERVICES: AppName[] = ['capacity-service', 'product-upload-service'];
 /** Without these the pods do not start (the others are optional Secret keys). */
-const REQUIRED_SECRETS = ['DATABASE_URL', 'AMQP_URL'];
+const REQUIRED_SECRETS = ['DATABASE_URL', 'AMQP_URL', 'LIMITS_STORE_URL'];
 const secretExample = parse(
   fs.readFileSync(path.join(ROOT, 'k8s/base/secret.example.yaml'), 'utf8'),
 ) as K8sObject & {
@@ -122,6 +122,7 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       'NetworkPolicy/egress-to-dependencies',
       'NetworkPolicy/metrics-from-monitoring',
       'NetworkPolicy/services-to-jwks',
+      'NetworkPolicy/services-to-limits-store',
       'PodDisruptionBudget/capacity-service',
       'PodDisruptionBudget/outcome-worker',
       'PodDisruptionBudget/product-ingest-worker',
@@ -191,10 +192,9 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       const values = Object.fromEntries(
         [...env].map(([name, source]) => [name, source.from === 'secret' ? undefined : source.value]),
       );
-      const config = APP_CONFIG_PARSERS[app]({ ...values, JWT_SECRET: 'k'.repeat(48) }) as Record<
-        string,
-        unknown
-      >;
+      // the required secrets' stand-ins (NODE_ENV=production requires a limits store)
+      const secrets = { JWT_SECRET: 'k'.repeat(48), LIMITS_STORE_URL: 'redis://limits-store:6379' };
+      const config = APP_CONFIG_PARSERS[app]({ ...values, ...secrets }) as Record<string, unknown>;
       const defaults = defaultsOf(app);
       expect({ PORT: config.PORT, BASE_PATH: config.BASE_PATH }).toEqual({
         PORT: defaults.PORT,
@@ -451,7 +451,7 @@ describe('qa and prod', () => {
     return out;
   };
 
-  it('differ only in the Gateway, host, replica bounds, resources, Swagger UI (off in prod) and where Postgres and RabbitMQ are', () => {
+  it('differ only in the Gateway, host, replica bounds, resources, Swagger UI (off in prod) and where Postgres, RabbitMQ and the limits store are', () => {
     const qa = flatten(renderOverlay('qa'));
     const prod = flatten(renderOverlay('prod'));
     const differing = [...new Set([...qa.keys(), ...prod.keys()])].filter(
@@ -467,6 +467,8 @@ describe('qa and prod', () => {
       /^Deployment\/[\w-]+\.spec\.template\.spec\.containers\[[\w-]+\]\.resources\./,
       // egress to Postgres and RabbitMQ: pods of namespace `data` in qa, address ranges in prod
       /^NetworkPolicy\/egress-to-dependencies\.spec\.egress\[[12]\]\.to\[0\]\./,
+      // egress to the limits store: pods of namespace `data` in qa, an address range in prod
+      /^NetworkPolicy\/services-to-limits-store\.spec\.egress\[0\]\.to\[0\]\./,
     ];
     expect([
       qa.get('ConfigMap/delivery-config.data.SWAGGER_ENABLED'),

@@ -116,14 +116,16 @@ const internet: Peer = { namespace: 'internet', labels: {}, address: '203.0.113.
 const dns: Peer = { namespace: 'kube-system', labels: { 'k8s-app': 'kube-dns' } };
 const collector: Peer = { namespace: 'observability', labels: { app: 'otel-collector' } };
 /** where each overlay puts Postgres and RabbitMQ: pods of namespace `data` in qa, managed services in prod */
-const DEPENDENCIES: Record<string, { postgres: Peer; rabbitmq: Peer }> = {
+const DEPENDENCIES: Record<string, { postgres: Peer; rabbitmq: Peer; redis: Peer }> = {
   qa: {
     postgres: { namespace: 'data', labels: { app: 'postgres' }, address: '10.8.3.4' },
     rabbitmq: { namespace: 'data', labels: { app: 'rabbitmq' }, address: '10.8.3.5' },
+    redis: { namespace: 'data', labels: { app: 'redis' }, address: '10.8.3.6' },
   },
   prod: {
     postgres: { namespace: 'managed', labels: {}, address: '10.40.0.12' },
     rabbitmq: { namespace: 'managed', labels: {}, address: '10.40.1.7' },
+    redis: { namespace: 'managed', labels: {}, address: '10.40.2.9' },
   },
 };
 
@@ -176,6 +178,19 @@ describe.each(OVERLAYS)('network policies of k8s/overlays/%s', (overlay) => {
     ] as const)
       expect(allowed(objects, prometheus, peer, port)).toBe(true);
     expect(allowed(objects, prometheus, migration, 3000)).toBe(false);
+  });
+
+  it('let only the two services reach the limits store, where the overlay says it is', () => {
+    const { redis, postgres } = DEPENDENCIES[overlay];
+    const other = overlay === 'qa' ? 'prod' : 'qa';
+    for (const peer of [capacity, upload]) {
+      expect(allowed(objects, peer, redis, 6379)).toBe(true);
+      expect(allowed(objects, peer, DEPENDENCIES[other].redis, 6379)).toBe(false);
+      expect(allowed(objects, peer, postgres, 6379)).toBe(false);
+      expect(allowed(objects, peer, elsewhere, 6379)).toBe(false);
+      expect(allowed(objects, peer, redis, 6380)).toBe(false);
+    }
+    for (const peer of [worker, migration]) expect(allowed(objects, peer, redis, 6379)).toBe(false);
   });
 
   it('let the apps and the migration reach DNS, Postgres, RabbitMQ and the OTLP collector only', () => {

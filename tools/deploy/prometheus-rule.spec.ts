@@ -35,6 +35,7 @@ describe('the alert rules', () => {
       'DeliveryOutcomeDeadLetters',
       'DeliveryBrokerDisconnected',
       'DeliveryDatabasePoolSaturated',
+      'DeliveryLimitsStoreDown',
     ]);
     for (const rule of rules()) {
       expect([rule.alert, ['critical', 'warning', 'info'].includes(rule.labels.severity)]).toEqual([

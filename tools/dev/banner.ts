@@ -4,6 +4,8 @@ import type { DevSecrets } from './dev-secrets';
 
 interface BannerInput {
   ports: DevPorts;
+  /** the capacity-service replicas' ports (`npm run replicas -- N`), the first being `ports.capacity` */
+  capacityPorts: number[];
   /** the outcome worker runs (only with a broker) */
   outcomeWorker: boolean;
   env: NodeJS.ProcessEnv;
@@ -25,6 +27,7 @@ export const DEMO_REQUEST =
 /** What `npm start` prints once everything is ready: where the APIs are, credentials, one curl per operation. */
 export async function printBanner({
   ports,
+  capacityPorts,
   outcomeWorker,
   env,
   secrets,
@@ -37,6 +40,12 @@ export async function printBanner({
     '',
     'The system is up.',
     `  capacity-service        ${capacity}/docs   (health http://localhost:${ports.capacity}/health/ready, metrics /metrics)`,
+    ...capacityPorts
+      .slice(1)
+      .map(
+        (port, index) =>
+          `  ${`  replica ${index + 2}`.padEnd(24)}http://localhost:${port}${env.CAPACITY_BASE_PATH ?? '/capacity/v1'}/docs   (health http://localhost:${port}/health/ready)`,
+      ),
     `  product-upload-service  ${upload}/docs   (health http://localhost:${ports.upload}/health/ready)`,
     `  product-ingest-worker   http://localhost:${ports.worker}/health/ready   (metrics /metrics)`,
     ...(outcomeWorker

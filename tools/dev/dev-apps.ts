@@ -1,5 +1,6 @@
 /**
- * What `npm start` runs (docs/architecture.md): capacity-service always; with a broker, the upload service, the
+ * What `npm start` runs (docs/architecture.md): capacity-service always (`npm run replicas -- N`: N of them, on
+ * the capacity port, then every 10 ports up: 3000, 3010, 3020…); with a broker, the upload service, the
  * product ingest worker and the outcome worker as their own processes; without one, the upload service and the
  * ingest worker in one process on an in-memory broker, and no outcome worker (nothing could publish to it: outcome
  * events then come in through capacity-service's `POST {base}/delivery/outcomes`).
@@ -32,18 +33,37 @@ export function devPorts(source: Source): DevPorts {
   };
 }
 
-export function devApps(ports: DevPorts, withBroker: boolean, source: Source): DevApp[] {
+/** The most replicas `npm run replicas` starts (their ports stay below the next thousand). */
+export const MAX_REPLICAS = 20;
+
+/** `--replicas N` (`npm run replicas -- N`): how many capacity-service replicas; 1 without it. */
+export function replicaCount(argv: readonly string[]): number {
+  const at = argv.indexOf('--replicas');
+  if (at === -1) return 1;
+  const raw = argv[at + 1] ?? '';
+  const count = Number(raw);
+  if (!/^\d+$/.test(raw) || count < 1 || count > MAX_REPLICAS)
+    throw new Error(`npm run replicas -- N: N must be an integer from 1 to ${MAX_REPLICAS} (got "${raw}")`);
+  return count;
+}
+
+/** The ports of `replicas` capacity-service replicas: the capacity port, then every 10 ports up. */
+export function capacityPorts(ports: DevPorts, replicas: number): number[] {
+  return Array.from({ length: replicas }, (_, index) => ports.capacity + 10 * index);
+}
+
+export function devApps(ports: DevPorts, withBroker: boolean, source: Source, replicas = 1): DevApp[] {
   const basePath = (name: string): Record<string, string> =>
     source[name] ? { BASE_PATH: source[name] } : {};
-  const capacity: DevApp = {
-    name: 'capacity-service',
+  const capacity: DevApp[] = capacityPorts(ports, replicas).map((port, index) => ({
+    name: index === 0 ? 'capacity-service' : `capacity-service replica ${index + 1}`,
     script: 'apps/capacity-service/src/main.ts',
-    ports: [ports.capacity],
+    ports: [port],
     env: basePath('CAPACITY_BASE_PATH'),
-  };
+  }));
   if (!withBroker)
     return [
-      capacity,
+      ...capacity,
       {
         name: 'products (upload service + worker)',
         script: 'tools/dev/products-in-process.ts',
@@ -52,7 +72,7 @@ export function devApps(ports: DevPorts, withBroker: boolean, source: Source): D
       },
     ];
   return [
-    capacity,
+    ...capacity,
     {
       name: 'product-upload-service',
       script: 'apps/product-upload-service/src/main.ts',

@@ -6,7 +6,8 @@ export interface DevBroker {
   source: 'AMQP_URL' | 'localhost:5672' | 'in-memory';
 }
 
-function answers(host: string, port: number): Promise<boolean> {
+/** Whether something accepts a TCP connection on `host:port` (within 1.5 s). */
+export function answers(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = net.connect({ host, port, timeout: 1500 });
     socket.once('connect', () => {

@@ -8,10 +8,12 @@ import { loadOrCreateDevSecrets } from './dev-secrets';
 import type { Scope } from '@delivery/auth';
 import { issueToken } from '../auth/token.cli';
 import { printBanner } from './banner';
-import { devApps, devPorts } from './dev-apps';
+import { capacityPorts, devApps, devPorts, replicaCount } from './dev-apps';
+import { resolveDevLimitsStore } from './dev-limits-store';
 
 /**
- * The dev launcher behind `npm start` (docs/architecture.md): resolves Postgres and RabbitMQ (or their stand-ins),
+ * The dev launcher behind `npm start` and `npm run replicas -- N` (docs/architecture.md): resolves Postgres,
+ * RabbitMQ and the limits store (or their stand-ins),
  * migrates, generates dev secrets for what is unset, starts the apps (dev-apps.ts), prints how to use them, and stops
  * everything it started on Ctrl-C / SIGTERM. Every app variable that is set in the environment is honoured.
  */
@@ -44,9 +46,13 @@ async function waitUntilReady(port: number, name: string, timeoutMs = 60_000): P
 }
 
 async function main(): Promise<void> {
+  const replicas = replicaCount(process.argv.slice(2));
   const database = await resolveDevDatabase(dataDir);
   const broker = await resolveDevBroker();
-  console.log(`Postgres: ${database.source}; RabbitMQ: ${broker.source}`);
+  const limitsStore = await resolveDevLimitsStore();
+  console.log(
+    `Postgres: ${database.source}; RabbitMQ: ${broker.source}; limits store (Redis): ${limitsStore.source}`,
+  );
   if (!broker.url) {
     console.warn(
       'WARNING: no RabbitMQ answers on localhost:5672 and AMQP_URL is unset: using the in-memory broker;',
@@ -55,6 +61,14 @@ async function main(): Promise<void> {
       '         the upload service and the worker share one process, and queued batches do not survive a restart;',
     );
     console.warn('         no outcome worker: outcome events come in through POST /delivery/outcomes only.');
+  }
+  if (limitsStore.source === 'in-memory') {
+    console.warn(
+      'WARNING: no Redis answers on localhost:6379 and LIMITS_STORE_URL is unset: the abuse limits count in each',
+    );
+    console.warn(
+      `         app's memory${replicas > 1 ? `, so ${replicas} replicas let ${replicas} × every limit through` : ''} (docs/security.md).`,
+    );
   }
   const applied = await runMigrations(database.url);
   console.log(applied.length ? `Migrations applied: ${applied.join(', ')}` : 'Database is up to date');
@@ -65,6 +79,7 @@ async function main(): Promise<void> {
   const { PORT: _port, BASE_PATH: _basePath, ...inherited } = process.env;
   const env: NodeJS.ProcessEnv = { ...inherited, DATABASE_URL: database.url };
   if (broker.url) env.AMQP_URL = broker.url;
+  env.LIMITS_STORE_URL = limitsStore.url ?? 'memory';
   const hasJwtKey = !unset('JWT_SECRET') || !unset('JWT_PUBLIC_KEY') || !unset('JWT_JWKS_URI');
   if (!hasJwtKey) env.JWT_SECRET = secrets.JWT_SECRET;
   if (unset('API_KEYS')) env.API_KEYS = secrets.API_KEYS;
@@ -115,9 +130,18 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stopAll(0));
   process.once('SIGTERM', () => void stopAll(0));
 
-  const started = devApps(ports, Boolean(broker.url), process.env);
+  const started = devApps(ports, Boolean(broker.url), process.env, replicas);
   for (const app of started) start(app.name, app.script, app.ports, app.env);
-  await Promise.all(apps.flatMap((app) => app.ports.map((port) => waitUntilReady(port, app.name))));
+  // each replica more is one more app compiling and starting on the same cores
+  const readyWithinMs = 60_000 + 30_000 * (replicas - 1);
+  try {
+    await Promise.all(
+      apps.flatMap((app) => app.ports.map((port) => waitUntilReady(port, app.name, readyWithinMs))),
+    );
+  } catch (error) {
+    console.error('npm start failed:', error instanceof Error ? error.message : error);
+    return stopAll(1);
+  }
 
   const sign = (scope: Scope) =>
     env.JWT_SECRET
@@ -125,6 +149,7 @@ async function main(): Promise<void> {
       : Promise.resolve(undefined);
   await printBanner({
     ports,
+    capacityPorts: capacityPorts(ports, replicas),
     outcomeWorker: started.some((app) => app.name === 'outcome-worker'),
     env,
     secrets,

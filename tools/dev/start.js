@@ -2,7 +2,8 @@
 /**
  * `npm start`: installs dependencies when they are missing or older than the lockfile (a fresh clone), then
  * runs the dev launcher (launcher.ts) — the whole system on this machine. `npm run dev` (`--watch`): the same, with
- * each app restarted when a file it loaded changes.
+ * each app restarted when a file it loaded changes. `npm run replicas -- N` (`--replicas N`): the same, with N
+ * capacity-service replicas on 3000, 3010, 3020…
  */
 const fs = require('node:fs');
 const path = require('node:path');

@@ -80,7 +80,7 @@ export class AccessGuard implements CanActivate {
     let routed: RoutedCredentials | undefined;
     try {
       routed = routeCredentials(header, this.strategies.configured, this.options.schemes);
-      const blockedFor = this.limiter?.retryAfter(this.limitKeys(request, routed));
+      const blockedFor = await this.limiter?.retryAfter(this.limitKeys(request, routed));
       if (blockedFor !== undefined) throw this.tooMany(response, blockedFor);
       // the canonical form (one space, scheme capitalised) is what the Passport strategies parse
       (request.headers as Record<string, string>)['authorization'] = routed.header;

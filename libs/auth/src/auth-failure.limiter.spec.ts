@@ -14,31 +14,51 @@ describe('AuthFailureLimiter', () => {
     for (const address of ['10.0.0.1', '10.0.0.2', '10.0.0.3'])
       expect(await limiter.recordFailure([`address:${address}`, 'user:ops'])).toBeUndefined();
     expect(await limiter.recordFailure(['address:10.0.0.4', 'user:ops'])).toBe(120);
-    expect(limiter.retryAfter(['address:10.0.0.5', 'user:ops'])).toBe(120);
-    expect(limiter.retryAfter(['address:10.0.0.5', 'user:dev'])).toBeUndefined();
-    expect(limiter.retryAfter(['address:10.0.0.1'])).toBeUndefined();
+    expect(await limiter.retryAfter(['address:10.0.0.5', 'user:ops'])).toBe(120);
+    expect(await limiter.retryAfter(['address:10.0.0.5', 'user:dev'])).toBeUndefined();
+    expect(await limiter.retryAfter(['address:10.0.0.1'])).toBeUndefined();
   });
 
-  it('shares counts through one storage: replicas block together, the second on its next failure', async () => {
+  it('without a shared store, replicas sharing a storage learn of a block on their next failure', async () => {
     const first = new AuthFailureLimiter(storage, LIMIT);
     const second = new AuthFailureLimiter(storage, LIMIT);
     await first.recordFailure(['address:10.0.0.9']);
     await second.recordFailure(['address:10.0.0.9']);
     await first.recordFailure(['address:10.0.0.9']);
     expect(await second.recordFailure(['address:10.0.0.9'])).toBe(120);
-    expect(first.retryAfter(['address:10.0.0.9'])).toBeUndefined();
+    expect(await first.retryAfter(['address:10.0.0.9'])).toBeUndefined();
     expect(await first.recordFailure(['address:10.0.0.9'])).toBe(120);
-    expect(first.retryAfter(['address:10.0.0.9'])).toBe(120);
+    expect(await first.retryAfter(['address:10.0.0.9'])).toBe(120);
+  });
+
+  it('asks the shared store, once for all the keys, only when this replica knows of no block', async () => {
+    const asked: string[][] = [];
+    const shared = {
+      blockedFor: (keys: readonly string[]) => {
+        asked.push([...keys]);
+        return Promise.resolve(keys.includes('auth-failures:user:ops') ? 90 : undefined);
+      },
+    };
+    const limiter = new AuthFailureLimiter(storage, LIMIT, Date.now, shared);
+    expect(await limiter.retryAfter(['address:10.0.0.5', 'user:ops'])).toBe(90);
+    expect(await limiter.retryAfter(['user:dev'])).toBeUndefined();
+    expect(await limiter.retryAfter([])).toBeUndefined();
+    for (let i = 0; i < 4; i += 1) await limiter.recordFailure(['user:known']);
+    expect(await limiter.retryAfter(['user:known'])).toBe(120);
+    expect(asked).toEqual([
+      ['auth-failures:address:10.0.0.5', 'auth-failures:user:ops'],
+      ['auth-failures:user:dev'],
+    ]);
   });
 
   it('frees a key when its block ends', async () => {
     let now = 1_000_000;
     const limiter = new AuthFailureLimiter(storage, LIMIT, () => now);
     for (let i = 0; i < 4; i += 1) await limiter.recordFailure(['address:10.0.0.7']);
-    expect(limiter.retryAfter(['address:10.0.0.7'])).toBe(120);
+    expect(await limiter.retryAfter(['address:10.0.0.7'])).toBe(120);
     now += 60_000;
-    expect(limiter.retryAfter(['address:10.0.0.7'])).toBe(60);
+    expect(await limiter.retryAfter(['address:10.0.0.7'])).toBe(60);
     now += 60_000;
-    expect(limiter.retryAfter(['address:10.0.0.7'])).toBeUndefined();
+    expect(await limiter.retryAfter(['address:10.0.0.7'])).toBeUndefined();
   });
 });

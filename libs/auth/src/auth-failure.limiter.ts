@@ -6,11 +6,17 @@ const THROTTLER_NAME = 'auth-failures';
 /** Blocked keys this replica knows of; a flood of new keys only evicts, never grows memory. */
 const KNOWN_BLOCKS = 10_000;
 
+/** A store shared by the replicas that can tell a block another replica decided (shared-limits.storage.ts). */
+export interface SharedBlocks {
+  blockedFor(storageKeys: readonly string[]): Promise<number | undefined>;
+}
+
 /**
  * Counts failed authentications per key (`user:<name>`, `apiKey:<sha256>`, `address:<ip>`) in the throttler storage, so replicas that
  * share a storage share the counts. Once a key has more than `limit` failures within the window it is blocked for
- * `blockMs`: this replica then answers 429 before verifying anything (no scrypt spent), and another replica learns
- * the block from the storage on the key's next failure. Successes are never counted.
+ * `blockMs`: this replica then answers 429 before verifying anything (no scrypt spent). With a shared store
+ * (`shared`), another replica asks the store before verifying, so it answers 429 from the block's first instant,
+ * right credentials included. Successes are never counted.
  */
 export class AuthFailureLimiter {
   private readonly blocked = new ExpiringCache<true>(KNOWN_BLOCKS);
@@ -19,6 +25,7 @@ export class AuthFailureLimiter {
     private readonly storage: ThrottlerStorage,
     private readonly limit: FailureLimit,
     private readonly now: () => number = Date.now,
+    private readonly shared?: SharedBlocks,
   ) {}
 
   /** whether failures are also counted per client address (`TRUST_PROXY` set) */
@@ -26,8 +33,19 @@ export class AuthFailureLimiter {
     return this.limit.byAddress;
   }
 
-  /** Seconds until the first of `keys` that is blocked is free again; undefined when none is blocked. */
-  retryAfter(keys: readonly string[]): number | undefined {
+  /**
+   * Seconds until the last of `keys` that is blocked is free again; undefined when none is blocked. A block this
+   * replica knows of costs nothing; otherwise a shared store is asked (one round trip for all the keys).
+   */
+  async retryAfter(keys: readonly string[]): Promise<number | undefined> {
+    if (keys.length === 0) return undefined;
+    const known = this.knownBlock(keys);
+    if (known !== undefined || this.shared === undefined) return known;
+    return this.shared.blockedFor(keys.map((key) => `${THROTTLER_NAME}:${key}`));
+  }
+
+  /** The block of `keys` this replica knows of (its own decisions and the store's answers to its failures). */
+  private knownBlock(keys: readonly string[]): number | undefined {
     const now = this.now();
     let seconds: number | undefined;
     for (const key of keys) {
@@ -54,6 +72,6 @@ export class AuthFailureLimiter {
     records.forEach((record, index) => {
       if (record.isBlocked) this.blocked.set(keys[index], true, now + record.timeToBlockExpire * 1000);
     });
-    return this.retryAfter(keys);
+    return this.knownBlock(keys);
   }
 }

@@ -257,6 +257,7 @@ describe('parseAuthConfig limits', () => {
     expect(parseAuthConfig(base, ['jwt']).limits).toEqual({
       failures: { limit: 10, windowMs: 300_000, blockMs: 300_000, byAddress: false },
       rate: { limit: 60_000, windowMs: 60_000 },
+      store: { timeoutMs: 50 },
     });
     expect(
       parseAuthConfig({ ...base, AUTH_FAILURE_LIMIT: '5', RATE_LIMIT: '600', TRUST_PROXY: '1' }, ['jwt'])
@@ -264,11 +265,41 @@ describe('parseAuthConfig limits', () => {
     ).toEqual({
       failures: { limit: 5, windowMs: 300_000, blockMs: 300_000, byAddress: true },
       rate: { limit: 600, windowMs: 60_000 },
+      store: { timeoutMs: 50 },
     });
     expect(parseAuthConfig({ ...base, AUTH_FAILURE_LIMIT: '0', RATE_LIMIT: '0' }, ['jwt']).limits).toEqual({
       failures: undefined,
       rate: undefined,
+      store: { timeoutMs: 50 },
     });
+  });
+
+  it('counts in memory unless LIMITS_STORE_URL names a Redis, and requires it (or memory) in production', () => {
+    const store = (env: Record<string, string>) => parseAuthConfig({ ...base, ...env }, ['jwt']).limits.store;
+    expect(store({ LIMITS_STORE_URL: 'redis://limits-store:6379', LIMITS_STORE_TIMEOUT_MS: '20' })).toEqual({
+      url: 'redis://limits-store:6379',
+      timeoutMs: 20,
+    });
+    expect(store({ LIMITS_STORE_URL: 'rediss://:pw@limits-store:6380/2' }).url).toBe(
+      'rediss://:pw@limits-store:6380/2',
+    );
+    expect(store({ NODE_ENV: 'production', LIMITS_STORE_URL: 'memory' })).toEqual({ timeoutMs: 50 });
+    expect(store({ NODE_ENV: 'development' })).toEqual({ timeoutMs: 50 });
+    expect(() => store({ NODE_ENV: 'production' })).toThrow(
+      'LIMITS_STORE_URL: is required when NODE_ENV=production: a redis:// URL the replicas share, or memory to count per replica',
+    );
+  });
+
+  it('refuses a store URL of another protocol without echoing it, and a timeout out of range', () => {
+    const parse = (env: Record<string, string>) => () => parseAuthConfig({ ...base, ...env }, ['jwt']);
+    expect(parse({ LIMITS_STORE_URL: 'http://user:s3cret@cache:6379' })).toThrow(
+      'LIMITS_STORE_URL: must be a redis:// or rediss:// URL, or memory',
+    );
+    expect(parse({ LIMITS_STORE_URL: 'http://user:s3cret@cache:6379' })).not.toThrow(/s3cret/);
+    expect(parse({ LIMITS_STORE_URL: 'localhost:6379' })).toThrow('LIMITS_STORE_URL: must be a redis://');
+    expect(parse({ LIMITS_STORE_TIMEOUT_MS: '0' })).toThrow(
+      'LIMITS_STORE_TIMEOUT_MS: must be an integer from 1 to 5000 (got "0")',
+    );
   });
 
   it.each([

@@ -6,9 +6,11 @@ import type { AuthConfig } from './auth.config';
 import { AuthFailureLimiter } from './auth-failure.limiter';
 import { buildChallenge } from './authorization-header';
 import type { BasicPasswordVerifierOptions } from './basic-password.verifier';
+import { LimitsStoreMonitor } from './limits-store.monitor';
 import { PassportStrategies } from './passport.strategies';
 import type { AuthScheme } from './principal';
 import { PrincipalThrottlerGuard } from './principal-throttler.guard';
+import { SharedLimitsStorage } from './shared-limits.storage';
 import { WindowCounterStorage } from './window-counter.storage';
 
 export interface AuthModuleOptions {
@@ -20,9 +22,8 @@ export interface AuthModuleOptions {
   readonly realm: string;
   readonly basic?: BasicPasswordVerifierOptions;
   /**
-   * Where the limits count: in memory by default ({@link WindowCounterStorage}, per replica); any
-   * `@nestjs/throttler` storage shared by the replicas (e.g. a Redis one) makes the counts and blocks common to all
-   * of them.
+   * Where the limits count, for tests: by default the store `LIMITS_STORE_URL` names ({@link SharedLimitsStorage},
+   * shared by the replicas), else this replica's memory ({@link WindowCounterStorage}).
    */
   readonly storage?: ThrottlerStorage;
 }
@@ -37,14 +38,19 @@ const principalOperationKey = (context: ExecutionContext, tracker: string, throt
 
 /**
  * Global: the Passport strategies of the accepted schemes, {@link AccessGuard} on every route (authentication,
- * scopes, failed-authentication limit) and, when `RATE_LIMIT` is set, {@link PrincipalThrottlerGuard} after it.
+ * scopes, failed-authentication limit) and, when `RATE_LIMIT` is set, {@link PrincipalThrottlerGuard} after it;
+ * both count in the store `LIMITS_STORE_URL` names (with {@link LimitsStoreMonitor}), or in this replica's memory.
  */
 @Global()
 @Module({})
 export class AuthModule {
   static forRoot(options: AuthModuleOptions): DynamicModule {
-    const { failures, rate } = options.config.limits;
-    const storage = options.storage ?? new WindowCounterStorage();
+    const { failures, rate, store } = options.config.limits;
+    const shared =
+      options.storage === undefined && store.url !== undefined && (failures || rate)
+        ? new SharedLimitsStorage({ url: store.url, timeoutMs: store.timeoutMs })
+        : undefined;
+    const storage = options.storage ?? shared ?? new WindowCounterStorage();
     const guardOptions: AccessGuardOptions = {
       schemes: options.schemes,
       challenge: buildChallenge(options.schemes, options.realm),
@@ -56,8 +62,14 @@ export class AuthModule {
       },
       { provide: ACCESS_GUARD_OPTIONS, useValue: guardOptions },
       ...(failures
-        ? [{ provide: AuthFailureLimiter, useValue: new AuthFailureLimiter(storage, failures) }]
+        ? [
+            {
+              provide: AuthFailureLimiter,
+              useValue: new AuthFailureLimiter(storage, failures, Date.now, shared),
+            },
+          ]
         : []),
+      ...(shared ? [{ provide: SharedLimitsStorage, useValue: shared }, LimitsStoreMonitor] : []),
       // guards run in this order: authenticate and authorize, then count the principal's requests
       { provide: APP_GUARD, useClass: AccessGuard },
       ...(rate ? [{ provide: APP_GUARD, useClass: PrincipalThrottlerGuard }] : []),

@@ -21,10 +21,21 @@ export interface RateLimit {
   readonly windowMs: number;
 }
 
+/**
+ * Where both limits count: `url` is the Redis (or Valkey) every replica shares; absent, each replica counts in its
+ * own memory.
+ */
+export interface LimitsStore {
+  readonly url?: string;
+  /** the longest a request waits on the store before it counts in this replica's memory instead */
+  readonly timeoutMs: number;
+}
+
 /** Either limit is absent when switched off (its count variable 0). */
 export interface AuthLimits {
   readonly failures?: FailureLimit;
   readonly rate?: RateLimit;
+  readonly store: LimitsStore;
 }
 
 /** Sized so that a legitimate client never meets them (docs/security.md, "Abuse limits"). */
@@ -54,7 +65,38 @@ export function parseAuthLimits(env: Env): AuthLimits {
             byAddress: readEnv(env, 'TRUST_PROXY') !== undefined,
           },
     rate: rate === 0 ? undefined : { limit: rate, windowMs: rateWindowMs },
+    store: parseLimitsStore(env),
   };
+}
+
+/**
+ * `LIMITS_STORE_URL`: `redis://` or `rediss://` (a Redis or Valkey shared by the replicas), or `memory` (each replica
+ * counts alone). Unset means `memory`, except with `NODE_ENV=production`, where it is required: a deployment runs
+ * several replicas, and per-replica counts multiply every limit by their number (docs/security.md).
+ * `LIMITS_STORE_TIMEOUT_MS` (default 50): the longest a request waits on the store.
+ */
+function parseLimitsStore(env: Env): LimitsStore {
+  const timeoutMs = integer(env, 'LIMITS_STORE_TIMEOUT_MS', 50, 1, 5_000);
+  const raw = readEnv(env, 'LIMITS_STORE_URL')?.trim();
+  if (raw === undefined) {
+    if (readEnv(env, 'NODE_ENV')?.trim() === 'production')
+      throw configError(
+        'LIMITS_STORE_URL',
+        'is required when NODE_ENV=production: a redis:// URL the replicas share, or memory to count per replica',
+      );
+    return { timeoutMs };
+  }
+  if (raw === 'memory') return { timeoutMs };
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(raw).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  // never echo the value: a Redis URL may carry a password
+  if (protocol !== 'redis:' && protocol !== 'rediss:')
+    throw configError('LIMITS_STORE_URL', 'must be a redis:// or rediss:// URL, or memory');
+  return { url: raw, timeoutMs };
 }
 
 function count(env: Env, name: string, fallback: number): number {

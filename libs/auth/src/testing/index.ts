@@ -3,3 +3,4 @@ export { generateRsaKeyPair, generateEcKeyPair, type TestKeyPair } from './key-p
 export { startJwksServer, type JwksServer } from './jwks.server';
 export { apiKeyEntry, basicUserEntry } from './credential-entry.factory';
 export { HeaderAuthenticator } from './header.authenticator';
+export { startRedisServer, type RedisServer } from './redis.server';
