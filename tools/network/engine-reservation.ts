@@ -4,6 +4,7 @@
  * the instant it was placed, then `planReservation` for one listed date and window, exactly what a hold computes.
  */
 import {
+  businessDate,
   calculate,
   type CalculateDeliveryCapacityRequest,
   type CalculationData,
@@ -32,19 +33,24 @@ export function* offeredReservations(
 ): Generator<OfferedReservation> {
   const outcome = calculate(snapshot, request, data, { now: () => now });
   if (outcome.kind === 'invalid' || outcome.layout !== 'A') return;
+  const today = businessDate(snapshot.settings.timezone, now); // the day it was placed: no step before it
   for (const group of outcome.groupPlans)
     for (const date of group.dates)
       for (const window of date.windows.length === 0 ? [null] : date.windows.filter((w) => w.open)) {
-        const plan = planReservation(outcome.groupPlans, [
-          {
-            origin: group.origin ?? request.items[0].origin ?? '',
-            dispatchMode: group.dispatchMode,
-            destination:
-              group.destination ?? request.deliveryData.zone ?? request.deliveryData.destination ?? '',
-            deliveryDate: date.deliveryDate,
-            deliveryWindow: window?.window ?? null,
-          },
-        ]);
+        const plan = planReservation(
+          outcome.groupPlans,
+          [
+            {
+              origin: group.origin ?? request.items[0].origin ?? '',
+              dispatchMode: group.dispatchMode,
+              destination:
+                group.destination ?? request.deliveryData.zone ?? request.deliveryData.destination ?? '',
+              deliveryDate: date.deliveryDate,
+              deliveryWindow: window?.window ?? null,
+            },
+          ],
+          today,
+        );
         if (!plan.ok) throw new Error(`no plan: ${JSON.stringify(plan.problems)}`);
         yield { selections: plan.selections, taken: plan.taken };
       }

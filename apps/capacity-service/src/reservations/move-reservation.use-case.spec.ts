@@ -1,6 +1,6 @@
 import type { MoveReservationRequest } from '@delivery/contracts';
 import { MetricsService } from '@delivery/platform';
-import { calculatorOn, fixedClock } from '../testing/unit-fixtures';
+import { activeConfiguration, calculatorOn, demoSnapshot, fixedClock } from '../testing/unit-fixtures';
 import { ConfirmReservationUseCase } from './confirm-reservation.use-case';
 import { MoveReservationUseCase } from './move-reservation.use-case';
 import { FakeReservationWrites, heldReservation } from './reservation-writes.fake';
@@ -20,7 +20,9 @@ describe('MoveReservationUseCase', () => {
   beforeEach(async () => {
     store = new FakeReservationWrites();
     const metrics = new ReservationMetrics(new MetricsService());
-    move = new MoveReservationUseCase(calculatorOn(), store, store, store, metrics, fixedClock());
+    const active = activeConfiguration();
+    active.offer({ version: 1, loadedAt: null, snapshot: demoSnapshot() });
+    move = new MoveReservationUseCase(calculatorOn(), store, store, store, metrics, fixedClock(), active);
     await store.reserve(heldReservation('confirmed'));
     await new ConfirmReservationUseCase(store, store, metrics, fixedClock()).execute('confirmed');
     await store.reserve(heldReservation('held'));
