@@ -29,7 +29,7 @@ interface AppProcess {
 
 const unset = (name: string) => process.env[name] === undefined || process.env[name] === '';
 
-async function waitUntilReady(port: number, name: string, timeoutMs = 60_000): Promise<void> {
+async function waitUntilReady(port: number, name: string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
