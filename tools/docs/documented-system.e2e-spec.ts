@@ -1,5 +1,6 @@
 import { execFile, type ChildProcess } from 'node:child_process';
 import { promisify } from 'node:util';
+import { businessDate } from '@delivery/capacity-domain';
 import { createRabbitTestVhost, type RabbitTestVhost } from '@delivery/messaging/testing';
 import { Database } from '@delivery/persistence';
 import { createTestDatabase, type TestDatabase } from '@delivery/persistence/testing';
@@ -68,8 +69,8 @@ describe('the documented system', () => {
 
   /**
    * Sends every example of one served document. A hold must be on a date still to come, so for `createReservation`
-   * the example's purchase date becomes today and its delivery date the first one the calculation offers for it; the
-   * move's example (no dates) then moves that hold.
+   * (and for it only) the example's purchase date becomes today in Lima and its delivery date the first one the
+   * calculation offers for it; the move's example (no dates) then moves that hold.
    */
   async function sendExamples(port: string, base: string): Promise<[string, string, number][]> {
     const served = (await (await fetch(`http://127.0.0.1:${port}${base}/docs-json`)).json()) as {
@@ -111,7 +112,7 @@ describe('the documented system', () => {
       request: { purchaseDate: string };
       selections: { deliveryDate: string }[];
     };
-    hold.request.purchaseDate = new Date().toISOString().slice(0, 10);
+    hold.request.purchaseDate = businessDate('America/Lima', new Date());
     const calculation = await fetch(`http://127.0.0.1:${port}${base}/delivery/capacity`, {
       method: 'POST',
       headers: {
