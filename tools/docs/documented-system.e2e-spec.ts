@@ -1,4 +1,5 @@
 import { execFile, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { businessDate } from '@delivery/capacity-domain';
 import { createRabbitTestVhost, type RabbitTestVhost } from '@delivery/messaging/testing';
@@ -9,6 +10,7 @@ import { DEMO_STATE } from '../dev/demo-configuration';
 import { freePorts, runDoc, startSystem, stopSystem, type DocPorts } from './doc-system';
 
 const run = promisify(execFile);
+const root = path.resolve(__dirname, '../..');
 
 /** The docs whose command blocks the check runs, in this order, on one system (docs/architecture.md, "Docs check"). */
 const DOCS = [
@@ -146,7 +148,7 @@ describe('the documented system', () => {
   }, 60_000);
 
   it('npm run demo:reset empties what it says it empties, and imports the demo configuration again', async () => {
-    const { stdout } = await run('npm', ['run', '-s', 'demo:reset'], { env, cwd: process.cwd() });
+    const { stdout } = await run('npm', ['run', '-s', 'demo:reset'], { env, cwd: root });
     expect(stdout).toMatch(
       /^Emptied reservations with their moves and risks, capacity usage, promises and outcome events, stock, products and uploads\nCapacity configuration: imported the demo \(version \d+: 4 nodes, 2 zones, 6 routes, with stock\)\n$/,
     );
