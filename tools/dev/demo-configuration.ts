@@ -24,17 +24,13 @@ export async function importDemoConfigurationIfNone(url: string, timezone: strin
 
 /**
  * What `npm run demo:reset` empties, as it says so: what reservations, calculations, outcome events and uploads added
- * to the demo world. The configuration tables and their versions stay (a new version is imported).
+ * to the demo world. The configuration tables and their versions stay, with the record of which versions were checked
+ * for reservations at risk (a new version is imported, and checked).
  */
 export const DEMO_STATE: readonly { what: string; tables: readonly string[] }[] = [
   {
     what: 'reservations with their moves and risks',
-    tables: [
-      'capacity_reservations',
-      'capacity_reservation_moves',
-      'capacity_reservation_risks',
-      'capacity_reservation_risk_checks',
-    ],
+    tables: ['capacity_reservations', 'capacity_reservation_moves', 'capacity_reservation_risks'],
   },
   { what: 'capacity usage', tables: ['capacity_counters'] },
   {
