@@ -117,7 +117,13 @@ async function main(): Promise<void> {
 
   const started = devApps(ports, Boolean(broker.url), process.env);
   for (const app of started) start(app.name, app.script, app.ports, app.env);
-  await Promise.all(apps.flatMap((app) => app.ports.map((port) => waitUntilReady(port, app.name))));
+  try {
+    await Promise.all(apps.flatMap((app) => app.ports.map((port) => waitUntilReady(port, app.name))));
+  } catch (error) {
+    // an app that does not come up stops everything started, as Ctrl-C does: no app is left running alone
+    console.error('npm start failed:', error instanceof Error ? error.message : error);
+    return stopAll(1);
+  }
 
   const sign = (scope: Scope) =>
     env.JWT_SECRET

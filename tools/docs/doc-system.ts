@@ -41,10 +41,10 @@ export async function startSystem(env: NodeJS.ProcessEnv, timeoutMs: number): Pr
   const child = spawn(process.execPath, ['tools/dev/start.js'], { cwd: root, env, stdio: 'pipe' });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`npm start did not come up within ${timeoutMs} ms:\n${output}`)),
-      timeoutMs,
-    );
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM'); // the launcher stops what it started
+      reject(new Error(`npm start did not come up within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('The system is up.')) {
