@@ -22,32 +22,46 @@ export async function importDemoConfigurationIfNone(url: string, timezone: strin
   }
 }
 
-/** Tables `npm run demo:reset` empties: what reservations, uploads and calculations added to the demo world. */
-const DEMO_STATE_TABLES = [
-  'capacity_reservations',
-  'delivery_promises',
-  'delivery_accuracy_days',
-  'delivery_outcome_events',
-  'capacity_counters',
-  'stock',
-  'product_attributes',
-  'product_barcodes',
-  'product_hierarchies',
-  'products',
-  'product_upload_batches',
-  'product_uploads',
+/**
+ * What `npm run demo:reset` empties, as it says so: what reservations, calculations, outcome events and uploads added
+ * to the demo world. The configuration tables and their versions stay, with the record of which versions were checked
+ * for reservations at risk (a new version is imported, and checked).
+ */
+export const DEMO_STATE: readonly { what: string; tables: readonly string[] }[] = [
+  {
+    what: 'reservations with their moves and risks',
+    tables: ['capacity_reservations', 'capacity_reservation_moves', 'capacity_reservation_risks'],
+  },
+  { what: 'capacity usage', tables: ['capacity_counters'] },
+  {
+    what: 'promises and outcome events',
+    tables: ['delivery_promises', 'delivery_accuracy_days', 'delivery_outcome_events'],
+  },
+  { what: 'stock', tables: ['stock'] },
+  {
+    what: 'products and uploads',
+    tables: [
+      'product_attributes',
+      'product_barcodes',
+      'product_hierarchies',
+      'products',
+      'product_upload_batches',
+      'product_uploads',
+    ],
+  },
 ];
 
 /**
- * `npm run demo:reset`: empties reservations, capacity usage, stock, products and uploads, then imports the demo
- * document again as a new configuration version (running capacity-service replicas pick it up as after any
- * `PUT {base}/configuration`).
+ * `npm run demo:reset`: empties {@link DEMO_STATE}, then imports the demo document again as a new configuration
+ * version (running capacity-service replicas pick it up as after any `PUT {base}/configuration`). Returns what it
+ * did, for the console.
  */
 export async function resetDemoWorld(url: string, timezone: string): Promise<string> {
   const database = new Database({ url, poolSize: 1, applicationName: 'demo-reset' });
   try {
-    await database.query(`TRUNCATE ${DEMO_STATE_TABLES.join(', ')}`);
-    return await importDemo(standaloneConfiguration(database, { timezone }, 'demo-reset'));
+    await database.query(`TRUNCATE ${DEMO_STATE.flatMap((part) => part.tables).join(', ')}`);
+    const imported = await importDemo(standaloneConfiguration(database, { timezone }, 'demo-reset'));
+    return `Emptied ${DEMO_STATE.map((part) => part.what).join(', ')}\n${imported}`;
   } finally {
     await database.close();
   }

@@ -43,7 +43,10 @@ export interface SentEvents {
   orphans: number;
 }
 
-/** The demo's events through capacity-service's `POST {base}/delivery/outcomes`, 1,000 per request, counted. */
+/**
+ * The demo's events through capacity-service's `POST {base}/delivery/outcomes`, 1,000 per request, counted. A
+ * failure names the URL it called.
+ */
 export async function sendDemoEvents(
   base: string,
   token: string,
@@ -51,13 +54,19 @@ export async function sendDemoEvents(
 ): Promise<SentEvents> {
   const totals: SentEvents = { received: 0, stored: 0, duplicates: 0, orphans: 0 };
   for (let start = 0; start < events.length; start += CHUNK) {
-    const response = await fetch(`${base}/delivery/outcomes`, {
+    const url = `${base}/delivery/outcomes`;
+    const response = await fetch(url, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ events: events.slice(start, start + CHUNK) }),
+    }).catch((error: unknown) => {
+      const cause =
+        error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      throw new Error(`POST ${url} failed: ${cause} (is capacity-service running there? npm start)`, {
+        cause: error,
+      });
     });
-    if (!response.ok)
-      throw new Error(`POST /delivery/outcomes answered ${response.status}: ${await response.text()}`);
+    if (!response.ok) throw new Error(`POST ${url} answered ${response.status}: ${await response.text()}`);
     const answer = (await response.json()) as SentEvents;
     for (const key of Object.keys(totals) as (keyof SentEvents)[]) totals[key] += answer[key];
   }

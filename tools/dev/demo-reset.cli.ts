@@ -1,5 +1,5 @@
 import { resetDemoWorld } from './demo-configuration';
-import { findDevDatabase } from './dev-database';
+import { findDevDatabase, shownDatabase } from './dev-database';
 
 /** `npm run demo:reset`: the demo world as a fresh `npm start` has it (see resetDemoWorld). */
 async function main(): Promise<void> {
@@ -8,8 +8,14 @@ async function main(): Promise<void> {
     console.error('demo:reset: no database answers; start the system (npm start) or set DATABASE_URL');
     process.exit(1);
   }
-  const imported = await resetDemoWorld(url, process.env.TZ_BUSINESS || 'America/Lima');
-  console.log(`Emptied reservations, capacity usage, stock, products and uploads\n${imported}`);
+  try {
+    console.log(await resetDemoWorld(url, process.env.TZ_BUSINESS || 'America/Lima'));
+  } catch (error) {
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)} (database ${shownDatabase(url)})`,
+      { cause: error },
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -85,3 +85,10 @@ export async function findDevDatabase(): Promise<string | undefined> {
   for (const url of [LOCAL_URL, EMBEDDED_URL]) if (await canConnect(url)) return url;
   return undefined;
 }
+
+/** A database URL as the dev tools print it: its password hidden. */
+export function shownDatabase(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}

@@ -31,7 +31,7 @@ interface AppProcess {
 
 const unset = (name: string) => process.env[name] === undefined || process.env[name] === '';
 
-async function waitUntilReady(port: number, name: string, timeoutMs = 60_000): Promise<void> {
+async function waitUntilReady(port: number, name: string, timeoutMs = 180_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -133,12 +133,13 @@ async function main(): Promise<void> {
   const started = devApps(ports, Boolean(broker.url), process.env, replicas);
   for (const app of started) start(app.name, app.script, app.ports, app.env);
   // each replica more is one more app compiling and starting on the same cores
-  const readyWithinMs = 60_000 + 30_000 * (replicas - 1);
+  const readyWithinMs = 180_000 + 30_000 * (replicas - 1);
   try {
     await Promise.all(
       apps.flatMap((app) => app.ports.map((port) => waitUntilReady(port, app.name, readyWithinMs))),
     );
   } catch (error) {
+    // an app that does not come up stops everything started, as Ctrl-C does: no app is left running alone
     console.error('npm start failed:', error instanceof Error ? error.message : error);
     return stopAll(1);
   }

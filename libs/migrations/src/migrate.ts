@@ -102,13 +102,24 @@ export async function runMigrations(url: string): Promise<string[]> {
   return (await migrate(url)).migrations;
 }
 
+/** The database the command migrates: `DATABASE_URL`, else the default, which it then names. */
+export function migrationTarget(env: Record<string, string | undefined>): { url: string; notice?: string } {
+  const url = env.DATABASE_URL?.trim();
+  if (url) return { url };
+  return {
+    url: DEFAULT_MIGRATION_DATABASE_URL,
+    notice: `DATABASE_URL is unset: migrating the default database ${DEFAULT_MIGRATION_DATABASE_URL}`,
+  };
+}
+
 /**
  * The migration command: migrates `DATABASE_URL`, prints what it applied (or why it failed, without the URL) and
  * returns the process exit code. `npm run migrate` and the operations image's migration entry
  * (`node dist/apps/operations/src/migrate.main.js`, run by the Kubernetes Job and compose) both call it: apps/operations.
  */
 export async function migrateCommand(env: Record<string, string | undefined>): Promise<number> {
-  const url = env.DATABASE_URL?.trim() || DEFAULT_MIGRATION_DATABASE_URL;
+  const { url, notice } = migrationTarget(env);
+  if (notice) console.log(notice);
   try {
     const applied = await migrate(url);
     const done = [

@@ -14,6 +14,7 @@ import { respondWithError } from './errors/error-responder';
 import { ERROR_FORMAT } from './errors/exception.filter';
 import { requestId } from './http/request-id';
 import { ShutdownState } from './lifecycle/shutdown.state';
+import { withoutControllerPaths } from './logging/controller-lines';
 import { httpLoggerOptions, ROOT_LOGGER } from './logging/logger';
 import { httpMetrics } from './metrics/http-metrics.middleware';
 import { MetricsService } from './metrics/metrics.service';
@@ -60,7 +61,7 @@ export async function createHttpApp(
   const options = app.get<PlatformOptions>(PLATFORM_OPTIONS);
   const format = app.get<ErrorFormat>(ERROR_FORMAT);
   const contextLogger = await app.resolve<PinoLogger>(PinoLogger);
-  app.useLogger(app.get(NestLogger));
+  app.useLogger(withoutControllerPaths(app.get(NestLogger)));
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   if (options.config.TRUST_PROXY !== undefined) app.set('trust proxy', options.config.TRUST_PROXY);

@@ -3,6 +3,7 @@ import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiT
 import { CurrentPrincipal, Scopes, type Principal } from '@delivery/auth';
 import {
   ActiveConfigurationResponse,
+  BACKTEST_EXAMPLE,
   CONFIGURATION_EXAMPLE,
   ConfigurationImportRequest,
   ConfigurationImportResponse,
@@ -130,6 +131,10 @@ export class ConfigurationController {
       withRequests: {
         summary: 'The same, with the requests whose promises to compare',
         value: { ...CONFIGURATION_EXAMPLE, previewRequests: [LAYOUT_A_EXAMPLE] },
+      },
+      withBacktest: {
+        summary: 'The same, with the promises of the orders placed on past days replayed through it',
+        value: { ...CONFIGURATION_EXAMPLE, backtest: BACKTEST_EXAMPLE },
       },
     },
   })

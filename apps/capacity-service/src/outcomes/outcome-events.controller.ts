@@ -2,6 +2,7 @@ import { Body, Controller, HttpCode, Post } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Scopes } from '@delivery/auth';
 import {
+  OUTCOME_EVENTS_EXAMPLE,
   outcomeEventsSchema,
   OutcomeEventsRecordedResponse,
   toOpenApiSchema,
@@ -38,10 +39,17 @@ export class OutcomeEventsController {
       'counts once; events may come in any order; an event for an unknown or unconfirmed reservation is kept as ' +
       'an orphan. All or nothing: one invalid event rejects the body. The broker takes the same body.',
   })
-  @ApiBody({ schema: toOpenApiSchema(outcomeEventsSchema) })
+  @ApiBody({
+    schema: toOpenApiSchema(outcomeEventsSchema),
+    examples: {
+      failedAttempt: { summary: 'A parcel picked, then a failed attempt', value: OUTCOME_EVENTS_EXAMPLE },
+    },
+  })
   @ApiOkResponse({ type: OutcomeEventsRecordedResponse })
   @INVALID
   @ErrorResponses.common('outcomes:write')
+  @ErrorResponses.payloadTooLarge('1 MB')
+  @ErrorResponses.unsupportedMediaType()
   post(@Body(OutcomeEventsPipe) body: OutcomeEventsMessage): Promise<OutcomeEventsRecordedResponse> {
     return this.record.execute(body, 'http');
   }
