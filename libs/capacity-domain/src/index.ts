@@ -119,6 +119,7 @@ export type {
   ReserveResult,
 } from './reservation/reservation.model';
 export { RESERVATION_STATUSES } from './reservation/reservation.model';
+export { isHoldExpired, isHolding, type HoldState } from './reservation/reservation-holding';
 export type { ReservationPlan, SelectionProblem } from './reservation/reservation.plan';
 export { fullSelections, planReservation } from './reservation/reservation.plan';
 export type { MoveResult, ReservationMove } from './reservation/reservation.move';

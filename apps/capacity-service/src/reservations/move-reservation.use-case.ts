@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import {
   earliestPromise,
   fullSelections,
+  isHolding,
   planReservation,
   type Clock,
   type ReservationRecord,
@@ -45,10 +46,7 @@ export class MoveReservationUseCase {
       return stored;
     }
     const now = this.clock.now();
-    const holding =
-      stored.status === 'CONFIRMED' ||
-      (stored.status === 'HELD' && stored.holdExpiresAt !== null && stored.holdExpiresAt > now);
-    if (!holding) throw this.failed('not_held', reservationNotHeld(stored, now));
+    if (!isHolding(stored, now)) throw this.failed('not_held', reservationNotHeld(stored, now));
     if (stored.request === null)
       throw this.failed(
         'not_movable',

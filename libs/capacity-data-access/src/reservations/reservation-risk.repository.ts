@@ -5,6 +5,7 @@
  */
 import type { Database } from '@delivery/persistence';
 import type { RiskFilter, RiskRecord, StoredRisk } from '@delivery/capacity-domain';
+import { holdingAt } from './holding.sql';
 
 const CLAIM = `
   INSERT INTO capacity_reservation_risk_checks (version, claimed_at) VALUES ($1, $2)
@@ -36,7 +37,7 @@ const FINISH = `UPDATE capacity_reservation_risk_checks SET finished_at = $2 WHE
 const HOLDING_RISKS = `
   FROM capacity_reservation_risks k
   JOIN capacity_reservations r ON r.identifier = k.identifier
-  WHERE k.version = $1 AND (r.status = 'CONFIRMED' OR (r.status = 'HELD' AND r.hold_expires_at > $2))
+  WHERE k.version = $1 AND ${holdingAt('$2', 'r')}
     AND r.selections @> jsonb_build_array(k.selection)`;
 
 const RISK_COLUMNS = `k.version::integer AS version, k.identifier, r.status, r.created_at AS "createdAt", k.reason,
