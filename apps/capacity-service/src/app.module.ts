@@ -1,13 +1,19 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@delivery/auth';
 import type { Clock } from '@delivery/capacity-domain';
-import { PersistenceModule } from '@delivery/persistence';
+import { PromiseAccuracyRepository } from '@delivery/capacity-data-access';
+import { Database, PersistenceModule } from '@delivery/persistence';
 import { errorResponseFormat, PlatformModule } from '@delivery/platform';
 import { CAPACITY_AUTH_SCHEMES, CapacityConfig } from './capacity.config';
 import { CapacityUsageModule } from './capacity-usage';
 import { ConfigurationModule } from './configuration';
-import { DeliveryCapacityModule } from './delivery-capacity';
-import { OutcomesModule } from './outcomes';
+import {
+  DeliveryCapacityExplanationModule,
+  DeliveryCapacityModule,
+  ROUTE_ON_TIME,
+  type RouteOnTimeSource,
+} from './delivery-capacity';
+import { OutcomesModule, RouteOnTimeRates } from './outcomes';
 import { ReservationRiskModule } from './reservation-risk';
 import { ReservationsModule } from './reservations';
 import { SnapshotModule } from './snapshot';
@@ -53,6 +59,13 @@ export class AppModule {
         ),
         SnapshotModule.forRoot(config, options.clock),
         DeliveryCapacityModule,
+        // the explanation's basis reads the outcomes' promises
+        DeliveryCapacityExplanationModule.forRoot({
+          provide: ROUTE_ON_TIME,
+          inject: [Database],
+          useFactory: (database: Database): RouteOnTimeSource =>
+            new RouteOnTimeRates(new PromiseAccuracyRepository(database), config.TZ_BUSINESS),
+        }),
         ConfigurationModule,
         ReservationRiskModule,
         ReservationsModule,

@@ -163,6 +163,8 @@ export type {
   StoredEvents,
 } from './outcomes/outcome.model';
 export { ACCURACY_GROUPINGS } from './outcomes/outcome.model';
+export type { RouteOnTime, RoutePath } from './outcomes/route-on-time';
+export { laneOf } from './outcomes/route-on-time';
 export type {
   Backtest,
   BacktestFigures,

@@ -3,4 +3,4 @@ export { OutcomesModule } from './outcomes.module';
 export { OutcomeWorkerModule } from './outcome-worker.module';
 export { OutcomeWorkerMetrics } from './outcome-worker.metrics';
 export type { OutcomeSettings } from './outcome.settings';
-export { RouteOnTimeRates, type RouteOnTime } from './route-on-time.rates';
+export { RouteOnTimeRates } from './route-on-time.rates';

@@ -18,11 +18,10 @@ import {
   LeadTimeSuggestionsQueryPipe,
 } from './lead-time-suggestions.controller';
 import { PROMISE_ACCURACY, type PromiseAccuracyReader } from './promise-accuracy.port';
-import { RouteOnTimeRates } from './route-on-time.rates';
 
 /**
  * capacity-service's outcome operations (docs/accuracy.md): events in over HTTP, the accuracy view, the suggestions,
- * the on-time gauges; global for `RouteOnTimeRates`, which an explanation's basis reads.
+ * the on-time gauges. An explanation's basis reads the promises through `RouteOnTimeRates`, bound in app.module.ts.
  */
 @Module({})
 export class OutcomesModule {
@@ -36,7 +35,6 @@ export class OutcomesModule {
   ): DynamicModule {
     return {
       module: OutcomesModule,
-      global: true,
       imports: [OutcomeRecordingModule.forRoot(settings)],
       controllers: [OutcomeEventsController, LeadTimeSuggestionsController, DeliveryAccuracyController],
       providers: [
@@ -53,9 +51,7 @@ export class OutcomesModule {
         GetLeadTimeSuggestionsUseCase,
         LeadTimeSuggestionsQueryPipe,
         OnTimeGauges,
-        RouteOnTimeRates,
       ],
-      exports: [RouteOnTimeRates],
     };
   }
 }
