@@ -1,7 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@delivery/auth';
 import type { Clock } from '@delivery/capacity-domain';
-import { PromiseAccuracyRepository } from '@delivery/capacity-data-access';
+import { PromiseAccuracyRepository, reservationEventsTopology } from '@delivery/capacity-data-access';
+import { MessagingModule } from '@delivery/messaging';
 import { Database, PersistenceModule } from '@delivery/persistence';
 import { errorResponseFormat, PlatformModule } from '@delivery/platform';
 import { CAPACITY_AUTH_SCHEMES, CapacityConfig } from './capacity.config';
@@ -57,6 +58,17 @@ export class AppModule {
           // the calculation's reads (delivery-capacity.module.ts)
           { readPool: { name: 'calculation_read', applicationName: 'capacity-service-calculation' } },
         ),
+        // the broker of `reservation.at-risk` events: optional, calculations never wait for it
+        ...(config.AMQP_URL === undefined
+          ? []
+          : [
+              MessagingModule.forRoot({
+                url: config.AMQP_URL,
+                connectionName: 'capacity-service reservation events',
+                topology: reservationEventsTopology().definition,
+                optional: true,
+              }),
+            ]),
         SnapshotModule.forRoot(config, options.clock),
         DeliveryCapacityModule,
         // the explanation's basis reads the outcomes' promises

@@ -100,20 +100,22 @@ describe('holding: SQL and domain agree', () => {
 
   it('the at-risk list keeps exactly the risks of reservations the domain holds', async () => {
     const risks = new ReservationRiskRepository(db);
-    await risks.record(
-      7,
-      IDENTIFIERS.map((identifier) => {
-        const { plan: _plan, ...reserved } = selection('2026-11-26');
-        return {
-          identifier,
-          reason: 'CAPACITY_EXCEEDED',
-          step: { scope: 'PICKING', ref: 'CD01', date: '2026-11-26' },
-          node: 'CD01',
-          selection: reserved,
-          earliestPromise: null,
-        };
-      }),
-      NOW,
+    await risks.transaction((steps) =>
+      steps.record(
+        7,
+        IDENTIFIERS.map((identifier) => {
+          const { plan: _plan, ...reserved } = selection('2026-11-26');
+          return {
+            identifier,
+            reason: 'CAPACITY_EXCEEDED',
+            step: { scope: 'PICKING', ref: 'CD01', date: '2026-11-26' },
+            node: 'CD01',
+            selection: reserved,
+            earliestPromise: null,
+          };
+        }),
+        NOW,
+      ),
     );
     const listed = await risks.list(7, NOW, {}, { offset: 0, limit: 100 });
     expect(listed.items.map((risk) => risk.identifier).sort()).toEqual(await holdingByDomain());
