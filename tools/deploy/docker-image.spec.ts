@@ -10,6 +10,7 @@ import { Client } from 'pg';
 import { declareTopology } from '@delivery/messaging';
 import { PRODUCT_TOPOLOGY_DEFAULTS, productTopology } from '@delivery/products-data-access';
 import { createRabbitTestVhost } from '@delivery/messaging/testing';
+import { parseOutcomeWorkerConfig } from '@delivery/outcome-worker';
 import { APPS, defaultsOf } from './app-environment';
 import { dockerignoreFilter } from './dockerignore.matcher';
 import { imageEnvironment, type Instruction, parseDockerfile, stage } from './dockerfile.parser';
@@ -445,6 +446,9 @@ describe('docker/healthcheck.js', () => {
     const ports = Object.fromEntries(
       [...source.matchAll(/'([a-z-]+)': (\d+),/g)].map(([, app, port]) => [app, Number(port)]),
     );
-    expect(ports).toEqual(Object.fromEntries(APPS.map((app) => [app, defaultsOf(app).PORT])));
+    expect(ports).toEqual({
+      ...Object.fromEntries(APPS.map((app) => [app, defaultsOf(app).PORT])),
+      'outcome-worker': parseOutcomeWorkerConfig({}).PORT,
+    });
   });
 });

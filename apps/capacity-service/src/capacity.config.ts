@@ -1,6 +1,6 @@
 import { AuthConfig, AuthScheme, parseAuthConfig } from '@delivery/auth';
 import { combineConfig, databaseEnv, env, EnvOf, EnvSource, parseEnv, platformEnv } from '@delivery/platform';
-import { outcomeEnv } from './outcome.env';
+import { outcomeEnv } from '@delivery/outcome-recording';
 
 export const CAPACITY_AUTH_SCHEMES: AuthScheme[] = ['jwt', 'apiKey', 'basic'];
 

@@ -2,5 +2,3 @@
 export { createCapacityApp } from './capacity.app';
 export { parseCapacityConfig } from './capacity.config';
 export { standaloneConfiguration } from './configuration';
-export { createOutcomeWorkerApp } from './outcome-worker.app';
-export { parseOutcomeWorkerConfig } from './outcome-worker.config';

@@ -6,8 +6,8 @@ import { DeliveryAccuracyQueryPipe } from './delivery-accuracy-query.pipe';
 import { GetDeliveryAccuracyUseCase } from './get-delivery-accuracy.use-case';
 import { OutcomeEventsController } from './outcome-events.controller';
 import { OutcomeEventsPipe } from './outcome-events.pipe';
-import { OutcomeRecordingModule } from './outcome-recording.module';
-import type { OutcomeSettings } from './outcome.settings';
+import { OutcomeRecordingModule, type OutcomeSettings } from '@delivery/outcome-recording';
+import { CLOCK } from '../snapshot';
 import { ON_TIME_GAUGES, OnTimeGauges, type OnTimeGaugeOptions } from './on-time.gauges';
 import {
   GetLeadTimeSuggestionsUseCase,
@@ -35,7 +35,7 @@ export class OutcomesModule {
   ): DynamicModule {
     return {
       module: OutcomesModule,
-      imports: [OutcomeRecordingModule.forRoot(settings)],
+      imports: [OutcomeRecordingModule.forRoot(settings, CLOCK)],
       controllers: [OutcomeEventsController, LeadTimeSuggestionsController, DeliveryAccuracyController],
       providers: [
         {

@@ -1,7 +1,7 @@
-import './outcome-worker.instrument';
+import './instrument';
 import { listenWithGracefulShutdown, loadConfigOrExit } from '@delivery/platform';
-import { createOutcomeWorkerApp } from './outcome-worker.app';
-import { parseOutcomeWorkerConfig } from './outcome-worker.config';
+import { createOutcomeWorkerApp } from './worker.app';
+import { parseOutcomeWorkerConfig } from './worker.config';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit(() => parseOutcomeWorkerConfig(process.env));

@@ -2,8 +2,8 @@ import { outcomeTopology } from '@delivery/capacity-data-access';
 import { Messaging } from '@delivery/messaging';
 import { createHttpApp } from '@delivery/platform';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { OutcomeWorkerConfig } from './outcome-worker.config';
-import { OutcomeWorkerAppModule, type OutcomeWorkerOverrides } from './outcome-worker.module';
+import { OutcomeWorkerAppModule, type OutcomeWorkerOverrides } from './app.module';
+import type { OutcomeWorkerConfig } from './worker.config';
 import { OutcomeWorkerMetrics } from './outcomes';
 
 /**

@@ -4,14 +4,18 @@ import { outcomeTopology } from '@delivery/capacity-data-access';
 import { InMemoryBroker, MessagingModule } from '@delivery/messaging';
 import { PersistenceModule } from '@delivery/persistence';
 import { messageFormat, PlatformModule } from '@delivery/platform';
-import type { OutcomeWorkerConfig } from './outcome-worker.config';
 import { OutcomeWorkerMetrics, OutcomeWorkerModule } from './outcomes';
-import { CLOCK, systemClock } from './snapshot';
+import type { OutcomeWorkerConfig } from './worker.config';
 
 export interface OutcomeWorkerOverrides {
   readonly broker?: InMemoryBroker;
   readonly clock?: Clock;
 }
+
+/** Injection token of the worker's clock: the system clock, or a fixed one in tests. */
+const CLOCK = Symbol('CLOCK');
+
+const systemClock: Clock = { now: () => new Date() };
 
 @Global()
 @Module({})
@@ -26,8 +30,9 @@ class OutcomeWorkerClockModule {
 }
 
 /**
- * The outcome worker (docs/architecture.md): capacity-service's image started on `outcome-worker.main.js`. No
- * public API: its HTTP port serves only /health/* and /metrics; it loads no configuration snapshot.
+ * The outcome worker (docs/architecture.md): an app of its own, on the recording capacity-service shares
+ * (`@delivery/outcome-recording`). No public API: its HTTP port serves only /health/* and /metrics; it loads no
+ * configuration snapshot.
  */
 @Module({})
 export class OutcomeWorkerAppModule {
@@ -54,11 +59,14 @@ export class OutcomeWorkerAppModule {
           hooks: OutcomeWorkerMetrics,
         }),
         OutcomeWorkerClockModule.forRoot(overrides.clock ?? systemClock),
-        OutcomeWorkerModule.forRoot({
-          timeZone: config.TZ_BUSINESS,
-          sweepIntervalMs: config.OUTCOME_SWEEP_INTERVAL_MS,
-          retentionDays: config.OUTCOME_RETENTION_DAYS,
-        }),
+        OutcomeWorkerModule.forRoot(
+          {
+            timeZone: config.TZ_BUSINESS,
+            sweepIntervalMs: config.OUTCOME_SWEEP_INTERVAL_MS,
+            retentionDays: config.OUTCOME_RETENTION_DAYS,
+          },
+          CLOCK,
+        ),
       ],
     };
   }

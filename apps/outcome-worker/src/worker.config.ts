@@ -1,5 +1,5 @@
 import { brokerEnv, databaseEnv, env, EnvOf, EnvSource, parseEnv, platformEnv } from '@delivery/platform';
-import { outcomeEnv } from './outcome.env';
+import { outcomeEnv } from '@delivery/outcome-recording';
 
 const outcomeWorkerEnv = {
   ...platformEnv,

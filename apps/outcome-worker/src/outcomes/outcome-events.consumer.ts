@@ -4,8 +4,7 @@ import { OUTCOME_TOPOLOGY_DEFAULTS } from '@delivery/capacity-data-access';
 import { OutcomeEventsValidator } from '@delivery/contracts';
 import { MessageContext, MessageErrorPassthroughFilter, PermanentMessageError } from '@delivery/messaging';
 import { LogContext } from '@delivery/platform';
-import { OutcomeMetrics } from './outcome.metrics';
-import { RecordOutcomeEventsUseCase } from './record-outcome-events.use-case';
+import { OutcomeMetrics, RecordOutcomeEventsUseCase } from '@delivery/outcome-recording';
 
 /**
  * `delivery.outcome` messages of `delivery-outcomes.events`: the same body as `POST {base}/delivery/outcomes`,

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap }
 import type { Logger } from 'pino';
 import { businessDate, formatDate, parseDate, type Clock } from '@delivery/capacity-domain';
 import { RepeatingTask, ROOT_LOGGER } from '@delivery/platform';
-import { CLOCK } from '../snapshot';
+import { OUTCOME_CLOCK } from './outcome.clock';
 import { OUTCOME_SETTINGS, type OutcomeSettings } from './outcome.settings';
 import { OUTCOME_STORE, type OutcomeStore } from './outcome-store.port';
 import { evaluateAll } from './promise-evaluation';
@@ -31,7 +31,7 @@ export class PromiseOutcomeSweeper implements OnApplicationBootstrap, BeforeAppl
   constructor(
     @Inject(OUTCOME_STORE) private readonly store: OutcomeStore,
     @Inject(OUTCOME_SETTINGS) private readonly settings: OutcomeSettings,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(OUTCOME_CLOCK) private readonly clock: Clock,
     @Inject(ROOT_LOGGER) logger: Logger,
   ) {
     this.ticks = new RepeatingTask(

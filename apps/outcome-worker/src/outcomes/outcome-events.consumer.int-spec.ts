@@ -6,9 +6,14 @@ import { MessageHeaders } from '@delivery/messaging';
 import { createRabbitTestVhost, RabbitTestVhost, waitFor } from '@delivery/messaging/testing';
 import { Database } from '@delivery/persistence';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
-import { createOutcomeWorkerApp } from '../outcome-worker.app';
-import { parseOutcomeWorkerConfig } from '../outcome-worker.config';
-import { confirmedReservation, eventRows, outcomeEvent, promiseRow } from '../testing/outcome-fixtures';
+import {
+  confirmedReservation,
+  eventRows,
+  outcomeEvent,
+  promiseRow,
+} from '@delivery/outcome-recording/testing';
+import { createOutcomeWorkerApp } from '../worker.app';
+import { parseOutcomeWorkerConfig } from '../worker.config';
 
 /**
  * The outcome worker as an app: messages published to the broker end as events and promise outcomes in Postgres,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Clock } from '@delivery/capacity-domain';
 import type { OutcomeEventsMessage } from '@delivery/contracts';
-import { CLOCK } from '../snapshot';
+import { OUTCOME_CLOCK } from './outcome.clock';
 import { OutcomeMetrics } from './outcome.metrics';
 import { OUTCOME_SETTINGS, type OutcomeSettings } from './outcome.settings';
 import { OUTCOME_STORE, type OutcomeStore } from './outcome-store.port';
@@ -28,7 +28,7 @@ export class RecordOutcomeEventsUseCase {
   constructor(
     @Inject(OUTCOME_STORE) private readonly store: OutcomeStore,
     @Inject(OUTCOME_SETTINGS) private readonly settings: OutcomeSettings,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(OUTCOME_CLOCK) private readonly clock: Clock,
     private readonly metrics: OutcomeMetrics,
   ) {}
 
