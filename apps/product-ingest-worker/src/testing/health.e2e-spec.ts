@@ -4,8 +4,8 @@ import { productTopology } from '@delivery/products-data-access';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createRabbitTestVhost, RabbitTestVhost, waitFor } from '@delivery/messaging/testing';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
-import { createWorkerApp } from './worker.app';
-import { parseWorkerConfig } from './worker.config';
+import { createWorkerApp } from '../worker.app';
+import { parseWorkerConfig } from '../worker.config';
 
 describe('product-ingest-worker HTTP surface', () => {
   let database: TestDatabase;

@@ -14,9 +14,9 @@ import {
   TEST_BASIC_NO_SCOPE,
   TEST_BASIC_OUTCOMES,
   TEST_BASIC_RESERVE,
-} from './testing/capacity-test-app';
-import { demoConfiguration, e10Request } from './testing/capacity-fixtures';
-import { e10Selection, postReservation, reservationBody } from './testing/reservation-fixtures';
+} from './capacity-test-app';
+import { demoConfiguration, e10Request } from './capacity-fixtures';
+import { e10Selection, postReservation, reservationBody } from './reservation-fixtures';
 
 /**
  * docs/security.md on every operation of capacity-service: each way to be unauthenticated is 401 with a challenge,

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { bearer, mintToken } from '@delivery/auth/testing';
-import { CapacityTestApp, startCapacityTestApp } from './testing/capacity-test-app';
+import { CapacityTestApp, startCapacityTestApp } from './capacity-test-app';
 
 /** The platform as capacity-service serves it: error bodies, request ids, health, metrics, Swagger (O1, E9). */
 describe('capacity-service platform', () => {

@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { bearer, mintToken, TEST_JWT_SECRET } from '@delivery/auth/testing';
-import { CapacityTestApp, startCapacityTestApp } from './testing/capacity-test-app';
+import { CapacityTestApp, startCapacityTestApp } from './capacity-test-app';
 
 /**
  * docs/operations.md, "Rotating the JWT key", over HTTP: with JWT_PREVIOUS_SECRET and JWT_PREVIOUS_UNTIL set, a

@@ -1,7 +1,7 @@
 import { createUploadClient, type Product } from '@delivery/api-client';
 import { bearer, mintToken } from '@delivery/auth/testing';
 import { exampleProduct } from '@delivery/contracts';
-import { PipelineHarness } from './testing/pipeline-harness';
+import { PipelineHarness } from './pipeline-harness';
 
 /**
  * product-upload-service through the client generated from its committed OpenAPI document (libs/api-client):

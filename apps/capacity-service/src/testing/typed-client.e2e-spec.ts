@@ -1,7 +1,7 @@
 import { createCapacityClient, type ErrorResponseCode } from '@delivery/api-client';
 import { bearer, mintToken } from '@delivery/auth/testing';
-import { demoConfiguration, putConfiguration } from './testing/capacity-fixtures';
-import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from './testing/capacity-test-app';
+import { demoConfiguration, putConfiguration } from './capacity-fixtures';
+import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from './capacity-test-app';
 
 /**
  * capacity-service through the client generated from its committed OpenAPI document (libs/api-client): the

@@ -6,7 +6,7 @@ import {
   startAppProcess,
   startSlowRequest,
 } from '@delivery/platform/testing';
-import { demoConfiguration, e10Request } from './testing/capacity-fixtures';
+import { demoConfiguration, e10Request } from './capacity-fixtures';
 
 /** Q2.6 on capacity-service: SIGTERM under load. */
 describe('Q2.6 capacity-service SIGTERM under load', () => {

@@ -1,7 +1,7 @@
 import type { Server, Socket } from 'node:net';
 import { connect } from 'node:net';
 import { basicHeader } from '@delivery/auth/testing';
-import { CapacityTestApp, startCapacityTestApp, TEST_BASIC_NO_SCOPE } from './testing/capacity-test-app';
+import { CapacityTestApp, startCapacityTestApp, TEST_BASIC_NO_SCOPE } from './capacity-test-app';
 
 /**
  * docs/security.md, "No work before authentication": a refused request's body is never read. A client sends a

@@ -3,7 +3,7 @@ import type { App } from 'supertest/types';
 import { Database } from '@delivery/persistence';
 import { parseConfiguration } from '@delivery/capacity-domain';
 import { storageProblems } from '@delivery/capacity-data-access';
-import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from './testing/capacity-test-app';
+import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from './capacity-test-app';
 import {
   authWith,
   CAPACITY_PATH,
@@ -14,9 +14,9 @@ import {
   layoutB,
   postCapacity,
   putConfiguration,
-} from './testing/capacity-fixtures';
-import { contractViolation, tablesDigest } from './testing/bad-input-checks';
-import { FuzzedBody, JsonFuzzer, Mutation, MUTATIONS } from './testing/json-fuzzer';
+} from './capacity-fixtures';
+import { contractViolation, tablesDigest } from './bad-input-checks';
+import { FuzzedBody, JsonFuzzer, Mutation, MUTATIONS } from './json-fuzzer';
 
 /**
  * Q3: bounded fuzzing with a fixed seed. Every answer to a mutated body is the contract's (no 5xx; a 4xx is an

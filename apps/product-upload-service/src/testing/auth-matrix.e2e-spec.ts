@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { basicHeader, bearer, mintToken } from '@delivery/auth/testing';
-import { startUploadTestApp, UploadTestApp } from './testing/upload-test-app';
+import { startUploadTestApp, UploadTestApp } from './upload-test-app';
 
 /** docs/security.md on the upload service: JWT bearer only; 401 and 403 with an empty body (the upload API contract). */
 const PATH = '/product-upload/v1/whoami';

@@ -3,8 +3,8 @@ import * as path from 'node:path';
 import request from 'supertest';
 import { bearer, mintToken } from '@delivery/auth/testing';
 import { CONFIGURATION_EXAMPLE, ERROR_RESPONSE_CODES } from '@delivery/contracts';
-import { buildCapacityOpenApi, OPENAPI_FILE } from './capacity.openapi';
-import { CapacityTestApp, startCapacityTestApp } from './testing/capacity-test-app';
+import { buildCapacityOpenApi, OPENAPI_FILE } from '../capacity.openapi';
+import { CapacityTestApp, startCapacityTestApp } from './capacity-test-app';
 
 /**
  * The committed OpenAPI document (apps/capacity-service/openapi.json) is the one the app generates and serves.
@@ -13,7 +13,7 @@ import { CapacityTestApp, startCapacityTestApp } from './testing/capacity-test-a
 describe('OpenAPI document', () => {
   let t: CapacityTestApp;
   const committed = () =>
-    JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../..', OPENAPI_FILE), 'utf8'));
+    JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../..', OPENAPI_FILE), 'utf8'));
 
   beforeAll(async () => {
     t = await startCapacityTestApp();
@@ -146,7 +146,7 @@ describe('OpenAPI document', () => {
   });
 
   it('cites no internal rule numbers in descriptions', () => {
-    const text = fs.readFileSync(path.resolve(__dirname, '../../..', OPENAPI_FILE), 'utf8');
+    const text = fs.readFileSync(path.resolve(__dirname, '../../../..', OPENAPI_FILE), 'utf8');
     expect(text.match(/\b[ERS]\d+(\.\d+)*\b/g)).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import type { Scope } from '@delivery/auth';
-import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from './testing/capacity-test-app';
+import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from './capacity-test-app';
 import {
   authWith,
   CAPACITY_PATH,
@@ -10,7 +10,7 @@ import {
   e10Request,
   getConfiguration,
   putConfiguration,
-} from './testing/capacity-fixtures';
+} from './capacity-fixtures';
 
 /**
  * How every operation reads its input, one rule per kind (docs/api.md "Input"): any JSON value is a body, and one

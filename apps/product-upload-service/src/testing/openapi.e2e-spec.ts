@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import request from 'supertest';
 import { loadProductsRequestSchema, toOpenApiSchema } from '@delivery/contracts';
-import { startUploadTestApp, UploadTestApp } from './testing/upload-test-app';
-import { buildUploadOpenApi, OPENAPI_FILE } from './upload.openapi';
+import { startUploadTestApp, UploadTestApp } from './upload-test-app';
+import { buildUploadOpenApi, OPENAPI_FILE } from '../upload.openapi';
 
 /**
  * The committed OpenAPI document (apps/product-upload-service/openapi.json) is the one the app generates and
@@ -12,7 +12,7 @@ import { buildUploadOpenApi, OPENAPI_FILE } from './upload.openapi';
 describe('OpenAPI document', () => {
   let t: UploadTestApp;
   const committed = () =>
-    JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../..', OPENAPI_FILE), 'utf8'));
+    JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../..', OPENAPI_FILE), 'utf8'));
 
   beforeAll(async () => {
     t = await startUploadTestApp();
