@@ -5,7 +5,7 @@ import { PromiseAccuracyRepository, reservationEventsTopology } from '@delivery/
 import { MessagingModule } from '@delivery/messaging';
 import { Database, PersistenceModule } from '@delivery/persistence';
 import { errorResponseFormat, PlatformModule } from '@delivery/platform';
-import { CAPACITY_AUTH_SCHEMES, CapacityConfig } from './capacity.config';
+import { CAPACITY_AUTH_SCHEMES, CapacityConfig } from './shared';
 import { CapacityUsageModule } from './capacity-usage';
 import { ConfigurationModule } from './configuration';
 import {

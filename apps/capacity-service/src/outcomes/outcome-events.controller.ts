@@ -7,7 +7,7 @@ import {
   toOpenApiSchema,
   type OutcomeEventsMessage,
 } from '@delivery/contracts';
-import { ErrorResponses } from '../capacity.error-responses';
+import { ErrorResponses } from '../shared';
 import { INVALID_OUTCOME_EVENTS, OutcomeEventsPipe } from './outcome-events.pipe';
 import { RecordOutcomeEventsUseCase } from '@delivery/outcome-recording';
 

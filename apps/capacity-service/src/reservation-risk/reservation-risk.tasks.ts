@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { RepeatingTask, ROOT_LOGGER } from '@delivery/platform';
-import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
+import { CAPACITY_CONFIG, type CapacityConfig } from '../shared';
 import { ActiveConfiguration, type LoadedConfiguration } from '../snapshot';
 import { CheckLiveVersionUseCase } from './check-live-version.use-case';
 

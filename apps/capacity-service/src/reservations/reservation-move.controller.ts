@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Scopes } from '@delivery/auth';
 import { MoveReservationRequest, ReservationIdentifierPath, ReservationResponse } from '@delivery/contracts';
-import { ErrorResponses } from '../capacity.error-responses';
+import { ErrorResponses } from '../shared';
 import { MoveReservationPipe } from './move-reservation.pipe';
 import { MoveReservationUseCase } from './move-reservation.use-case';
 import { RESERVATION_PATH } from './reservation-request.pipe';
