@@ -10,6 +10,7 @@ import prettier from 'eslint-config-prettier';
  *  - contracts: nothing of ours, only validation/Swagger decorators;
  *  - util (platform, auth): util and contracts;
  *  - data-access (persistence, migrations, messaging): domain, contracts, util, data-access;
+ *  - feature (outcome-recording: a Nest feature two apps share): domain, contracts, util, data-access;
  *  - apps: any lib, never another app; tooling: anything but apps' internals.
  * Scope: capacity and products never meet except through shared libs; a shared lib depends on shared libs only;
  * the operator commands (scope:operations) use shared libs, and of the products and the capacity context only their
@@ -23,6 +24,7 @@ const appAliases = [
   '@delivery/capacity-service',
   '@delivery/product-upload-service',
   '@delivery/product-ingest-worker',
+  '@delivery/outcome-worker',
 ];
 
 /** TypeORM runs the migrations and nothing else: every query goes through the kernel's `Database`. */
@@ -135,8 +137,18 @@ export default [
               onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:data-access'],
             },
             {
-              sourceTag: 'type:app',
+              sourceTag: 'type:feature',
               onlyDependOnLibsWithTags: ['type:domain', 'type:contracts', 'type:util', 'type:data-access'],
+            },
+            {
+              sourceTag: 'type:app',
+              onlyDependOnLibsWithTags: [
+                'type:domain',
+                'type:contracts',
+                'type:util',
+                'type:data-access',
+                'type:feature',
+              ],
             },
             {
               sourceTag: 'type:tooling',
@@ -145,6 +157,7 @@ export default [
                 'type:contracts',
                 'type:util',
                 'type:data-access',
+                'type:feature',
                 'type:app',
               ],
             },
@@ -178,7 +191,10 @@ export default [
     },
   },
   {
-    files: ['apps/{capacity-service,product-ingest-worker}/src/**/*.use-case.ts'],
+    files: [
+      'apps/{capacity-service,product-ingest-worker}/src/**/*.use-case.ts',
+      'libs/outcome-recording/src/**/*.use-case.ts',
+    ],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -7,6 +7,7 @@ const DEFAULT_PORTS = {
   'capacity-service': 3000,
   'product-upload-service': 3001,
   'product-ingest-worker': 3002,
+  'outcome-worker': 3003,
 };
 const port = process.env.PORT || DEFAULT_PORTS[process.env.APP] || 3000;
 

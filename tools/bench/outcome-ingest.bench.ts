@@ -7,6 +7,7 @@
  * capacity-service (as deployed, on the same database, demo world) answers back to back meanwhile, against the worst
  * of the same calculations for as long afterwards.
  */
+import { execFileSync } from 'node:child_process';
 import { connect } from 'amqplib';
 import { Client } from 'pg';
 import { formatDate, parseDate } from '@delivery/capacity-domain';
@@ -69,8 +70,8 @@ const scenario: BenchScenario = {
     let meanwhile: LatencyFigures;
     let stallMs: number;
     try {
-      // capacity-service built (dist/, as the image runs it) and started first: the worker is its other entry
-      // point; the per-client limit lifted, as for Q1.3 (the calculations come from one client, back to back)
+      // capacity-service built (dist/, as the image runs it) and started first, the per-client limit lifted, as
+      // for Q1.3 (the calculations come from one client, back to back); the worker built and started after it
       const capacity = await startService(url, { RATE_LIMIT: '1000000' });
       started.push(() => capacity.app.stop());
       const rabbit = await createRabbitTestVhost();
@@ -80,7 +81,10 @@ const scenario: BenchScenario = {
         JSON.stringify({ ...referenceRequest(), purchaseDate: limaToday() }),
       );
       started.push(() => calculations.close());
-      const worker = await startAppProcess('dist/apps/capacity-service/src/outcome-worker.main.js', {
+      execFileSync(process.execPath, ['node_modules/.bin/nx', 'build', 'outcome-worker'], {
+        stdio: 'ignore',
+      });
+      const worker = await startAppProcess('dist/apps/outcome-worker/src/main.js', {
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
         DATABASE_URL: url,

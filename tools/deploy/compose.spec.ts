@@ -70,13 +70,13 @@ describe('docker/compose.yml', () => {
       expect([name, service.environment?.[name]]).toEqual([name, plainValue(env, name)]);
   });
 
-  it("runs the outcome worker on capacity-service's image with its Deployment's command, variables and port", () => {
+  it("runs the outcome worker on its own image with its Deployment's command, variables and port", () => {
     const worker = compose.services['outcome-worker'];
     const container = onlyContainer(find(objects, 'Deployment', 'outcome-worker'));
     const env = kubernetesEnv('Deployment', 'outcome-worker');
     expect([worker.image, worker.build]).toEqual([
-      compose.services['capacity-service'].image,
-      compose.services['capacity-service'].build,
+      'delivery/outcome-worker:local',
+      { context: '..', dockerfile: 'docker/Dockerfile', args: { APP: 'outcome-worker' } },
     ]);
     expect(worker.command).toEqual(container.command);
     expect(Object.keys(worker.environment ?? {}).sort()).toEqual([...env.keys()].sort());

@@ -10,6 +10,7 @@ import { Client } from 'pg';
 import { declareTopology } from '@delivery/messaging';
 import { PRODUCT_TOPOLOGY_DEFAULTS, productTopology } from '@delivery/products-data-access';
 import { createRabbitTestVhost } from '@delivery/messaging/testing';
+import { parseOutcomeWorkerConfig } from '@delivery/outcome-worker';
 import { APPS, defaultsOf } from './app-environment';
 import { dockerignoreFilter } from './dockerignore.matcher';
 import { imageEnvironment, type Instruction, parseDockerfile, stage } from './dockerfile.parser';
@@ -25,8 +26,10 @@ import { find, onlyContainer, podSpec, renderOverlay, ROOT } from './rendered-ma
  */
 const dockerfile = parseDockerfile(fs.readFileSync(path.join(ROOT, 'docker/Dockerfile'), 'utf8'));
 const inContext = dockerignoreFilter(fs.readFileSync(path.join(ROOT, '.dockerignore'), 'utf8'));
-/** Every image: the three apps and the operator commands. */
-const IMAGES = [...APPS, 'operations'];
+/** The apps' images: the three apps and the outcome worker. */
+const APP_IMAGES = [...APPS, 'outcome-worker'];
+/** Every image: the apps' and the operator commands'. */
+const IMAGES = [...APP_IMAGES, 'operations'];
 const MIGRATION_ENTRY = 'dist/apps/operations/src/migrate.main.js';
 const DEAD_LETTERS_ENTRY = 'dist/apps/operations/src/dead-letters.main.js';
 /** The OpenTelemetry packages no app loads: only traces are exported (no metrics or logs exporter, no Node SDK). */
@@ -48,6 +51,8 @@ const FORBIDDEN: Record<string, string[]> = {
     'jose',
     ...UNLOADED_TELEMETRY,
   ],
+  // the outcome events' validator comes with the contracts, whose DTOs carry Swagger's decorators (and its UI)
+  'outcome-worker': ['typeorm', 'passport', 'jose', ...UNLOADED_TELEMETRY],
   operations: [
     '@nestjs/swagger',
     'swagger-ui-dist',
@@ -282,7 +287,7 @@ describe('docker/Dockerfile', () => {
 
     afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-    it.each(APPS)(
+    it.each(APP_IMAGES)(
       'the CMD of %s runs the built app with only its own production dependencies, and it validates its configuration first',
       async (app) => {
         const image = runtimeImage(dir, app);
@@ -445,6 +450,9 @@ describe('docker/healthcheck.js', () => {
     const ports = Object.fromEntries(
       [...source.matchAll(/'([a-z-]+)': (\d+),/g)].map(([, app, port]) => [app, Number(port)]),
     );
-    expect(ports).toEqual(Object.fromEntries(APPS.map((app) => [app, defaultsOf(app).PORT])));
+    expect(ports).toEqual({
+      ...Object.fromEntries(APPS.map((app) => [app, defaultsOf(app).PORT])),
+      'outcome-worker': parseOutcomeWorkerConfig({}).PORT,
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { parseOutcomeWorkerConfig } from '@delivery/capacity-service';
+import { parseOutcomeWorkerConfig } from '@delivery/outcome-worker';
 import { OUTCOME_TOPOLOGY_DEFAULTS } from '@delivery/capacity-data-access';
 import { recordingEnv, RUNTIME_VARIABLES, SECRET_VARIABLES } from './app-environment';
 import {
@@ -19,7 +19,7 @@ function variablesRead(): string[] {
 }
 
 /**
- * k8s/base/outcome-worker.yaml: capacity-service's image on its second entry point, configured, probed, hardened and
+ * k8s/base/outcome-worker.yaml: the outcome worker's own image, configured, probed, hardened and
  * scaled like the product worker, on the queue it consumes.
  */
 describe.each(OVERLAYS)('the outcome worker in k8s/overlays/%s', (overlay) => {
@@ -28,10 +28,11 @@ describe.each(OVERLAYS)('the outcome worker in k8s/overlays/%s', (overlay) => {
   const container = onlyContainer(deployment);
   const environment = containerEnvironment(container, objects);
 
-  it("runs capacity-service's image on outcome-worker.main.js, the same release as capacity-service", () => {
+  it("runs its own image on the image's command, the same release as capacity-service", () => {
     const capacity = onlyContainer(find(objects, 'Deployment', 'capacity-service'));
-    expect(container.image).toBe(capacity.image);
-    expect(container.command).toEqual(['node', 'dist/apps/capacity-service/src/outcome-worker.main.js']);
+    expect(container.image).toBe(capacity.image.replace('/capacity-service:', '/outcome-worker:'));
+    expect(container.image).toMatch(/\/delivery\/outcome-worker:/);
+    expect(container.command).toBeUndefined();
     expect(deployment.spec.replicas).toBeUndefined();
   });
 

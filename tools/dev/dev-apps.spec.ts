@@ -11,7 +11,7 @@ describe('the apps npm start runs', () => {
       ['capacity-service', 'apps/capacity-service/src/main.ts', [3000]],
       ['product-upload-service', 'apps/product-upload-service/src/main.ts', [3001]],
       ['product-ingest-worker', 'apps/product-ingest-worker/src/main.ts', [3002]],
-      ['outcome-worker', 'apps/capacity-service/src/outcome-worker.main.ts', [3003]],
+      ['outcome-worker', 'apps/outcome-worker/src/main.ts', [3003]],
     ]);
     for (const { script } of apps)
       expect([script, fs.existsSync(path.join(ROOT, script))]).toEqual([script, true]);

@@ -87,7 +87,7 @@ export function devApps(ports: DevPorts, withBroker: boolean, source: Source, re
     },
     {
       name: 'outcome-worker',
-      script: 'apps/capacity-service/src/outcome-worker.main.ts',
+      script: 'apps/outcome-worker/src/main.ts',
       ports: [ports.outcomeWorker],
       env: {},
     },

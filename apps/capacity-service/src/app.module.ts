@@ -1,13 +1,20 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { AuthModule } from '@delivery/auth';
 import type { Clock } from '@delivery/capacity-domain';
-import { PersistenceModule } from '@delivery/persistence';
+import { PromiseAccuracyRepository, reservationEventsTopology } from '@delivery/capacity-data-access';
+import { MessagingModule } from '@delivery/messaging';
+import { Database, PersistenceModule } from '@delivery/persistence';
 import { errorResponseFormat, PlatformModule } from '@delivery/platform';
-import { CAPACITY_AUTH_SCHEMES, CapacityConfig } from './capacity.config';
+import { CAPACITY_AUTH_SCHEMES, CapacityConfig } from './shared';
 import { CapacityUsageModule } from './capacity-usage';
 import { ConfigurationModule } from './configuration';
-import { DeliveryCapacityModule } from './delivery-capacity';
-import { OutcomesModule } from './outcomes';
+import {
+  DeliveryCapacityExplanationModule,
+  DeliveryCapacityModule,
+  ROUTE_ON_TIME,
+  type RouteOnTimeSource,
+} from './delivery-capacity';
+import { OutcomesModule, RouteOnTimeRates } from './outcomes';
 import { ReservationRiskModule } from './reservation-risk';
 import { ReservationsModule } from './reservations';
 import { SnapshotModule } from './snapshot';
@@ -51,8 +58,26 @@ export class AppModule {
           // the calculation's reads (delivery-capacity.module.ts)
           { readPool: { name: 'calculation_read', applicationName: 'capacity-service-calculation' } },
         ),
+        // the broker of `reservation.at-risk` events: optional, calculations never wait for it
+        ...(config.AMQP_URL === undefined
+          ? []
+          : [
+              MessagingModule.forRoot({
+                url: config.AMQP_URL,
+                connectionName: 'capacity-service reservation events',
+                topology: reservationEventsTopology().definition,
+                optional: true,
+              }),
+            ]),
         SnapshotModule.forRoot(config, options.clock),
         DeliveryCapacityModule,
+        // the explanation's basis reads the outcomes' promises
+        DeliveryCapacityExplanationModule.forRoot({
+          provide: ROUTE_ON_TIME,
+          inject: [Database],
+          useFactory: (database: Database): RouteOnTimeSource =>
+            new RouteOnTimeRates(new PromiseAccuracyRepository(database), config.TZ_BUSINESS),
+        }),
         ConfigurationModule,
         ReservationRiskModule,
         ReservationsModule,

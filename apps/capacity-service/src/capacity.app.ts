@@ -2,7 +2,7 @@ import { createHttpApp } from '@delivery/platform';
 import { SwaggerSettings, swaggerDocumentation } from '@delivery/platform/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { AppModule, CapacityAppOptions } from './app.module';
-import { CapacityConfig } from './capacity.config';
+import { CapacityConfig } from './shared';
 
 export const CAPACITY_SWAGGER: SwaggerSettings = {
   title: 'Delivery Capacity Service',

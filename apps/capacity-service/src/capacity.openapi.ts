@@ -3,7 +3,7 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 import { buildOpenApi } from '@delivery/platform/swagger';
 import { AppModule } from './app.module';
 import { CAPACITY_SWAGGER } from './capacity.app';
-import { parseCapacityConfig } from './capacity.config';
+import { parseCapacityConfig } from './shared';
 
 /** Where the generated OpenAPI document is committed. */
 export const OPENAPI_FILE = 'apps/capacity-service/openapi.json';

@@ -1,7 +1,7 @@
 import './instrument';
 import { listenWithGracefulShutdown, loadConfigOrExit } from '@delivery/platform';
 import { createCapacityApp } from './capacity.app';
-import { parseCapacityConfig } from './capacity.config';
+import { parseCapacityConfig } from './shared';
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit(() => parseCapacityConfig(process.env));

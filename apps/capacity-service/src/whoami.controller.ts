@@ -2,7 +2,7 @@ import { Controller, Get, Req } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type Principal, Scopes } from '@delivery/auth';
 import type { Request } from 'express';
-import { ErrorResponses } from './capacity.error-responses';
+import { ErrorResponses } from './shared';
 
 /** The cheapest authenticated operation: says who the credentials are. The benchmark's baseline. */
 @ApiTags('diagnostics')

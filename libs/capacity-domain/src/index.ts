@@ -120,6 +120,7 @@ export type {
   WindowHours,
 } from './reservation/reservation.model';
 export { RESERVATION_STATUSES } from './reservation/reservation.model';
+export { isHoldExpired, isHolding, type HoldState } from './reservation/reservation-holding';
 export type { ReservationPlan, SelectionProblem } from './reservation/reservation.plan';
 export { fullSelections, planReservation } from './reservation/reservation.plan';
 export { pastStep, placedFrom } from './reservation/promise-today';
@@ -167,6 +168,8 @@ export type {
   StoredEvents,
 } from './outcomes/outcome.model';
 export { ACCURACY_GROUPINGS } from './outcomes/outcome.model';
+export type { RouteOnTime, RoutePath } from './outcomes/route-on-time';
+export { laneOf } from './outcomes/route-on-time';
 export type {
   Backtest,
   BacktestFigures,

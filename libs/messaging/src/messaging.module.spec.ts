@@ -10,7 +10,7 @@ import { buildOutgoingMessage, waitFor } from './testing';
 
 @Global()
 @Module({
-  providers: [ReadinessRegistry, { provide: MetricsService, useValue: new MetricsService() }],
+  providers: [ReadinessRegistry, { provide: MetricsService, useFactory: () => new MetricsService() }],
   exports: [ReadinessRegistry, MetricsService],
 })
 class PlatformStandIn {}
@@ -77,6 +77,29 @@ describe('MessagingModule on an in-memory broker', () => {
     expect(await gauges()).toEqual(
       expect.arrayContaining(['rabbitmq_connection_up 0', 'rabbitmq_channel_open{channel="publisher"} 0']),
     );
+    await app.close();
+  });
+
+  it('an optional broker is left out of readiness and of the gauges, and still publishes', async () => {
+    const broker = new InMemoryBroker();
+    const topology = exampleTopology();
+    const moduleRef = await Test.createTestingModule({
+      imports: [
+        PlatformStandIn,
+        MessagingModule.forRoot({
+          broker,
+          connectionName: 'test',
+          topology: topology.definition,
+          optional: true,
+        }),
+      ],
+    }).compile();
+    const app = moduleRef.createNestApplication();
+    await app.init();
+    expect(app.get(ReadinessRegistry).entries()).toEqual([]);
+    expect((await app.get(MetricsService).registry.metrics()).includes('rabbitmq_')).toBe(false);
+    await app.get(Messaging).publisher.publishBatch([buildOutgoingMessage({ body: { n: 2 } })]);
+    expect(broker.depth(topology.policy.queue)).toBe(1);
     await app.close();
   });
 });

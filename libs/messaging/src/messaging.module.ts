@@ -35,6 +35,11 @@ export interface MessagingModuleOptions {
   /** A provider class implementing the hooks (e.g. one recording metrics), built by Nest's injector and exported. */
   readonly hooks?: Type<MessagingHooks>;
   readonly logger?: MessagingLogger;
+  /**
+   * The app serves without the broker (capacity-service's `reservation.at-risk` events wait in an outbox until it is
+   * back): the connection is left out of readiness and out of the connection gauges. Default false.
+   */
+  readonly optional?: boolean;
 }
 
 export interface TransportOptions {
@@ -87,10 +92,11 @@ export class Messaging implements OnModuleInit, OnApplicationShutdown {
   }
 
   onModuleInit(): void {
+    this.amqp?.start().catch(() => undefined); // keeps reconnecting; readiness says when it is up
+    if (this.options.optional) return;
     this.readiness.register('rabbitmq', async () => {
       if (!this.publisher.isReady()) throw new Error(this.notReadyReason());
     });
-    this.amqp?.start().catch(() => undefined); // keeps reconnecting; readiness says when it is up
     this.metrics.gaugeCollected(
       'rabbitmq_connection_up',
       'Whether the broker connection is open (1) or not (0)',

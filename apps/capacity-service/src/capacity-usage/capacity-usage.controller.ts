@@ -3,7 +3,7 @@ import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } fro
 import { Scopes } from '@delivery/auth';
 import { CapacityUsageQuery, CapacityUsageResponse, DEFAULT_USAGE_PAGE_SIZE } from '@delivery/contracts';
 import { ParametersPipe } from '@delivery/platform';
-import { ErrorResponses } from '../capacity.error-responses';
+import { ErrorResponses } from '../shared';
 import { presentCapacityUsage } from './capacity-usage.presenter';
 import {
   type CapacityUsageRequest,

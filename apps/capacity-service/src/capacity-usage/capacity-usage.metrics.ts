@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Gauge } from 'prom-client';
 import { USAGE_LEVELS, UsageLevels } from '@delivery/capacity-domain';
 import { MetricsService } from '@delivery/platform';
-import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
+import { CAPACITY_CONFIG, type CapacityConfig } from '../shared';
 
 /**
  * The usage gauges (docs/operations.md): 3 scopes × 3 day offsets, and 3 levels — bounded whatever the network's

@@ -9,7 +9,7 @@ import {
   e10Request,
   putConfiguration,
 } from '../testing/capacity-fixtures';
-import { confirmedReservation, outcomeEvent, OUTCOMES_PATH } from '../testing/outcome-fixtures';
+import { confirmedReservation, outcomeEvent, OUTCOMES_PATH } from '@delivery/outcome-recording/testing';
 import { confirmReservation, e10Selection, postReservation } from '../testing/reservation-fixtures';
 import { REPLAY_NOTE } from './configuration-preview.presenter';
 

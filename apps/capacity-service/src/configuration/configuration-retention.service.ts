@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Injectable, OnApplicationBootstrap }
 import type { Logger } from 'pino';
 import type { Clock } from '@delivery/capacity-domain';
 import { RepeatingTask, ROOT_LOGGER } from '@delivery/platform';
-import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
+import { CAPACITY_CONFIG, type CapacityConfig } from '../shared';
 import { CLOCK } from '../snapshot';
 import { CONFIGURATION_STORE, type ConfigurationStore } from './configuration-store.port';
 

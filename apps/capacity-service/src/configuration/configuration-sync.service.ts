@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { ReadinessRegistry, ROOT_LOGGER } from '@delivery/platform';
-import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
+import { CAPACITY_CONFIG, type CapacityConfig } from '../shared';
 import { ActiveConfiguration } from '../snapshot';
 import {
   CONFIGURATION_STORE,

@@ -13,7 +13,7 @@ import {
   DEFAULT_VERSIONS_PAGE,
 } from '@delivery/contracts';
 import { ParametersPipe } from '@delivery/platform';
-import { ErrorResponses } from '../capacity.error-responses';
+import { ErrorResponses } from '../shared';
 import { ActivateConfigurationVersionUseCase } from './activate-configuration-version.use-case';
 import { CompareConfigurationVersionsUseCase } from './compare-configuration-versions.use-case';
 import { activeConfigurationBody, loadMessage, versionSummary } from './configuration.presenter';

@@ -15,7 +15,7 @@ import {
   ConfigurationPreviewResponse,
 } from '@delivery/contracts';
 import { ParametersPipe } from '@delivery/platform';
-import { ErrorResponses } from '../capacity.error-responses';
+import { ErrorResponses } from '../shared';
 import { ActiveConfiguration } from '../snapshot';
 import { ConfigurationPreviewPipe, type PreviewBody } from './configuration-preview.pipe';
 import { activeConfigurationBody, loadMessage } from './configuration.presenter';

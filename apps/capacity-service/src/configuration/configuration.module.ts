@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ConfigurationRepository, RecordedPromisesReader } from '@delivery/capacity-data-access';
 import { Database } from '@delivery/persistence';
-import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
+import { CAPACITY_CONFIG, type CapacityConfig } from '../shared';
 import { DeliveryCapacityModule } from '../delivery-capacity';
 import { ReservationRiskModule } from '../reservation-risk';
 import { ActivateConfigurationVersionUseCase } from './activate-configuration-version.use-case';

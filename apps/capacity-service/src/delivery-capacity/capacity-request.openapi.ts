@@ -1,7 +1,7 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiBody, getSchemaPath } from '@nestjs/swagger';
 import { CalculateDeliveryCapacityRequest, DeliveryDateRequest } from '@delivery/contracts';
-import { ErrorResponses } from '../capacity.error-responses';
+import { ErrorResponses } from '../shared';
 
 /**
  * OpenAPI of what every operation taking a capacity request shares: the body of either layout, and the

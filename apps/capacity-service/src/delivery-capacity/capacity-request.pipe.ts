@@ -2,7 +2,7 @@ import { Inject, Injectable, PipeTransform } from '@nestjs/common';
 import { CapacityRequest, detectLayout } from '@delivery/capacity-domain';
 import { CalculateDeliveryCapacityRequest, DeliveryDateRequest } from '@delivery/contracts';
 import { PlainDtoValidator, validationError } from '@delivery/platform';
-import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
+import { CAPACITY_CONFIG, type CapacityConfig } from '../shared';
 import { invalidRequestMessage } from './capacity-outcome.presenter';
 
 /** At most this many problems are listed in a 400 (the message gives the total). */

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post, Query } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Query } from '@nestjs/common';
 import {
   ApiBasicAuth,
   ApiBearerAuth,
@@ -16,11 +16,11 @@ import {
   EXPLANATION_REQUEST_EXAMPLE,
   EXPLANATION_RESPONSE_EXAMPLE,
 } from '@delivery/contracts';
-import { RouteOnTimeRates, type RouteOnTime } from '../outcomes';
 import { CapacityCalculator } from './capacity-calculator';
 import { ApiCapacityRequest } from './capacity-request.openapi';
 import { CapacityRequestPipe } from './capacity-request.pipe';
 import { PresentedExplanation, presentExplanation } from './capacity-outcome.presenter';
+import { ROUTE_ON_TIME, type RouteOnTime, type RouteOnTimeSource } from './route-on-time.port';
 
 /**
  * `POST {base}/delivery/capacity/explanation`: the calculation's answer for the same body, with what the engine
@@ -34,7 +34,7 @@ import { PresentedExplanation, presentExplanation } from './capacity-outcome.pre
 export class DeliveryCapacityExplanationController {
   constructor(
     private readonly calculator: CapacityCalculator,
-    private readonly routeOnTime: RouteOnTimeRates,
+    @Inject(ROUTE_ON_TIME) private readonly routeOnTime: RouteOnTimeSource,
   ) {}
 
   @Post('capacity/explanation')
@@ -79,7 +79,11 @@ export class DeliveryCapacityExplanationController {
     const explained = await this.calculator.explain(request, at === undefined ? null : new Date(at));
     const presented = presentExplanation(explained, isLayoutA(request) ? 'A' : 'B');
     const { basis, groups } = presented.explanation;
-    const chosen = groups.flatMap((group) => (group.chosenRoute ? [group.chosenRoute] : []));
+    const chosen = groups.flatMap((group) =>
+      group.paths
+        .filter((path) => path.chosen)
+        .map((path) => ({ route: path.route, legs: path.legs.map((leg) => leg.route) })),
+    );
     const routeOnTime = await this.routeOnTime.of(chosen, new Date(basis.now));
     return { ...presented, explanation: { ...presented.explanation, basis: { ...basis, routeOnTime } } };
   }

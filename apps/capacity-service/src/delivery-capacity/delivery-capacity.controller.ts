@@ -20,7 +20,7 @@ import {
   LAYOUT_B_EXAMPLE,
 } from '@delivery/contracts';
 import { CapacityCalculator } from './capacity-calculator';
-import { ErrorResponses } from '../capacity.error-responses';
+import { ErrorResponses } from '../shared';
 import { ApiCapacityRequest } from './capacity-request.openapi';
 import { CapacityRequestPipe } from './capacity-request.pipe';
 import { presentOutcome } from './capacity-outcome.presenter';

@@ -1,4 +1,4 @@
-import { Module } from '@nestjs/common';
+import { type DynamicModule, Module, type Provider } from '@nestjs/common';
 import { CalculationDataReader } from '@delivery/capacity-data-access';
 import { READ_DATABASE, type Database } from '@delivery/persistence';
 import { CALCULATION_DATA, READS_PER_STATEMENT, type CalculationDataSource } from './calculation-data.port';
@@ -6,13 +6,14 @@ import { CapacityCalculator } from './capacity-calculator';
 import { CapacityRequestPipe } from './capacity-request.pipe';
 import { DeliveryCapacityController } from './delivery-capacity.controller';
 import { DeliveryCapacityExplanationController } from './delivery-capacity-explanation.controller';
+import type { RouteOnTimeSource } from './route-on-time.port';
 
 /**
- * The calculation and its explanation. Exports the one `CapacityCalculator` (reservations and the configuration
+ * The calculation. Exports the one `CapacityCalculator` (reservations and the configuration
  * preview run the engine through it) and the check of a calculation request (`CapacityRequestPipe`).
  */
 @Module({
-  controllers: [DeliveryCapacityController, DeliveryCapacityExplanationController],
+  controllers: [DeliveryCapacityController],
   providers: [
     {
       // the read pool: named statements with generic plans, connections apart from imports and reservations
@@ -27,3 +28,19 @@ import { DeliveryCapacityExplanationController } from './delivery-capacity-expla
   exports: [CapacityCalculator, CapacityRequestPipe],
 })
 export class DeliveryCapacityModule {}
+
+/**
+ * The explanation: the calculation run again with its record, and each chosen route's on-time record through
+ * `ROUTE_ON_TIME` (route-on-time.port.ts), whose adapter the app binds (`routeOnTime`).
+ */
+@Module({})
+export class DeliveryCapacityExplanationModule {
+  static forRoot(routeOnTime: Provider<RouteOnTimeSource>): DynamicModule {
+    return {
+      module: DeliveryCapacityExplanationModule,
+      imports: [DeliveryCapacityModule],
+      controllers: [DeliveryCapacityExplanationController],
+      providers: [routeOnTime],
+    };
+  }
+}

@@ -1,4 +1,5 @@
 /** What the delivery-capacity feature gives the others (through DeliveryCapacityModule's exports). */
 export { CapacityCalculator } from './capacity-calculator';
 export { CapacityRequestPipe } from './capacity-request.pipe';
-export { DeliveryCapacityModule } from './delivery-capacity.module';
+export { DeliveryCapacityExplanationModule, DeliveryCapacityModule } from './delivery-capacity.module';
+export { ROUTE_ON_TIME, type RouteOnTimeSource } from './route-on-time.port';

@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Scopes } from '@delivery/auth';
 import { DeliveryAccuracyQuery, DeliveryAccuracyResponse } from '@delivery/contracts';
-import { ErrorResponses } from '../capacity.error-responses';
+import { ErrorResponses } from '../shared';
 import { DeliveryAccuracyQueryPipe } from './delivery-accuracy-query.pipe';
 import { presentDeliveryAccuracy } from './delivery-accuracy.presenter';
 import { GetDeliveryAccuracyUseCase, INVALID_ACCURACY_QUERY } from './get-delivery-accuracy.use-case';

@@ -16,8 +16,8 @@ import {
   outcomeEvent,
   OUTCOMES_PATH,
   promiseRow,
-} from '../testing/outcome-fixtures';
-import { PromiseOutcomeSweeper } from './promise-outcome.sweeper';
+} from '@delivery/outcome-recording/testing';
+import { PromiseOutcomeSweeper } from '@delivery/outcome-recording';
 
 /**
  * Outcome events over HTTP on the demo world (E10 clock 2026-11-22 12:00 Lima): a reservation of CD01 → LIM-CENTRO

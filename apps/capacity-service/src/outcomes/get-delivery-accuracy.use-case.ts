@@ -18,7 +18,7 @@ import {
 } from '@delivery/contracts';
 import { validationError } from '@delivery/platform';
 import { CLOCK } from '../snapshot';
-import { OUTCOME_SETTINGS, type OutcomeSettings } from './outcome.settings';
+import { OUTCOME_SETTINGS, type OutcomeSettings } from '@delivery/outcome-recording';
 import { PROMISE_ACCURACY, type AccuracyGrouping, type PromiseAccuracyReader } from './promise-accuracy.port';
 
 export const INVALID_ACCURACY_QUERY = 'The accuracy query is invalid';

@@ -10,7 +10,7 @@ import {
 import { DEFAULT_ACCURACY_DAYS, MAX_ACCURACY_DAYS, type LeadTimeSuggestionsQuery } from '@delivery/contracts';
 import { validationError } from '@delivery/platform';
 import { ActiveConfiguration, CLOCK } from '../snapshot';
-import { OUTCOME_SETTINGS, type OutcomeSettings } from './outcome.settings';
+import { OUTCOME_SETTINGS, type OutcomeSettings } from '@delivery/outcome-recording';
 import { PROMISE_ACCURACY, type PromiseAccuracyReader } from './promise-accuracy.port';
 
 export const INVALID_SUGGESTIONS_QUERY = 'The suggestions query is invalid';

@@ -1,6 +1,3 @@
-/** What the outcomes feature gives the apps: capacity-service's module, and the outcome worker's. */
+/** What the outcomes feature gives the app: its module, and the adapter of the explanation's on-time rates. */
 export { OutcomesModule } from './outcomes.module';
-export { OutcomeWorkerModule } from './outcome-worker.module';
-export { OutcomeWorkerMetrics } from './outcome-worker.metrics';
-export type { OutcomeSettings } from './outcome.settings';
-export { RouteOnTimeRates, type RouteOnTime } from './route-on-time.rates';
+export { RouteOnTimeRates } from './route-on-time.rates';

@@ -3,7 +3,7 @@ import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } fro
 import { Scopes } from '@delivery/auth';
 import { LeadTimeSuggestionsQuery, LeadTimeSuggestionsResponse } from '@delivery/contracts';
 import { PlainDtoValidator, validationError } from '@delivery/platform';
-import { ErrorResponses } from '../capacity.error-responses';
+import { ErrorResponses } from '../shared';
 import {
   GetLeadTimeSuggestionsUseCase,
   INVALID_SUGGESTIONS_QUERY,

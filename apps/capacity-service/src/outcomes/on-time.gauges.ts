@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import { businessDate, byWorstOnTime, formatDate, parseDate, type Clock } from '@delivery/capacity-domain';
 import { MetricsService, RepeatingTask, ROOT_LOGGER } from '@delivery/platform';
 import { CLOCK } from '../snapshot';
-import { OUTCOME_SETTINGS, type OutcomeSettings } from './outcome.settings';
+import { OUTCOME_SETTINGS, type OutcomeSettings } from '@delivery/outcome-recording';
 import { PROMISE_ACCURACY, type PromiseAccuracyReader } from './promise-accuracy.port';
 
 /** Origins reported at most (the worst first): the gauge's cardinality is bounded whatever the network. */

@@ -8,9 +8,9 @@ import {
   toOpenApiSchema,
   type OutcomeEventsMessage,
 } from '@delivery/contracts';
-import { ErrorResponses } from '../capacity.error-responses';
+import { ErrorResponses } from '../shared';
 import { INVALID_OUTCOME_EVENTS, OutcomeEventsPipe } from './outcome-events.pipe';
-import { RecordOutcomeEventsUseCase } from './record-outcome-events.use-case';
+import { RecordOutcomeEventsUseCase } from '@delivery/outcome-recording';
 
 const INVALID = ErrorResponses.badRequest(
   'VALIDATION_ERROR: every problem of the body in `details.errors` (up to 20); nothing of the body is stored',

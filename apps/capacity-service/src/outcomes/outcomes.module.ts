@@ -6,8 +6,8 @@ import { DeliveryAccuracyQueryPipe } from './delivery-accuracy-query.pipe';
 import { GetDeliveryAccuracyUseCase } from './get-delivery-accuracy.use-case';
 import { OutcomeEventsController } from './outcome-events.controller';
 import { OutcomeEventsPipe } from './outcome-events.pipe';
-import { OutcomeRecordingModule } from './outcome-recording.module';
-import type { OutcomeSettings } from './outcome.settings';
+import { OutcomeRecordingModule, type OutcomeSettings } from '@delivery/outcome-recording';
+import { CLOCK } from '../snapshot';
 import { ON_TIME_GAUGES, OnTimeGauges, type OnTimeGaugeOptions } from './on-time.gauges';
 import {
   GetLeadTimeSuggestionsUseCase,
@@ -18,11 +18,10 @@ import {
   LeadTimeSuggestionsQueryPipe,
 } from './lead-time-suggestions.controller';
 import { PROMISE_ACCURACY, type PromiseAccuracyReader } from './promise-accuracy.port';
-import { RouteOnTimeRates } from './route-on-time.rates';
 
 /**
  * capacity-service's outcome operations (docs/accuracy.md): events in over HTTP, the accuracy view, the suggestions,
- * the on-time gauges; global for `RouteOnTimeRates`, which an explanation's basis reads.
+ * the on-time gauges. An explanation's basis reads the promises through `RouteOnTimeRates`, bound in app.module.ts.
  */
 @Module({})
 export class OutcomesModule {
@@ -36,8 +35,7 @@ export class OutcomesModule {
   ): DynamicModule {
     return {
       module: OutcomesModule,
-      global: true,
-      imports: [OutcomeRecordingModule.forRoot(settings)],
+      imports: [OutcomeRecordingModule.forRoot(settings, CLOCK)],
       controllers: [OutcomeEventsController, LeadTimeSuggestionsController, DeliveryAccuracyController],
       providers: [
         {
@@ -53,9 +51,7 @@ export class OutcomesModule {
         GetLeadTimeSuggestionsUseCase,
         LeadTimeSuggestionsQueryPipe,
         OnTimeGauges,
-        RouteOnTimeRates,
       ],
-      exports: [RouteOnTimeRates],
     };
   }
 }

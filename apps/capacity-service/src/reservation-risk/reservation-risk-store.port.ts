@@ -5,11 +5,17 @@ export type { RiskFilter, RiskRecord, StoredRisk } from '@delivery/capacity-doma
 
 export const RESERVATION_RISKS = Symbol('RESERVATION_RISKS');
 
-export interface ReservationRiskStore {
-  /** True when this call claimed the check of `version`. */
+/** The steps of one version's check, inside its one transaction. */
+export interface RiskCheckSteps {
+  /** True when this transaction claimed the check of `version`; another replica's claim waits for it to end. */
   claim(version: number, now: Date): Promise<boolean>;
-  /** The risks of `version` and its check finished, in one transaction. */
+  /** The risks of `version` and its check finished. */
   record(version: number, risks: readonly RiskRecord[], now: Date): Promise<void>;
+}
+
+export interface ReservationRiskStore {
+  /** `work` in one transaction: committed when it resolves (claim, risks, finish), nothing written otherwise. */
+  transaction<T>(work: (steps: RiskCheckSteps) => Promise<T>): Promise<T>;
   checked(version: number): Promise<boolean>;
   list(
     version: number,

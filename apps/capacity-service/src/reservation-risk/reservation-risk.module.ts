@@ -4,21 +4,18 @@ import {
   ReservationRiskRepository,
   reservationEventsTopology,
 } from '@delivery/capacity-data-access';
+import { Messaging } from '@delivery/messaging';
 import { Database } from '@delivery/persistence';
-import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
 import { DeliveryCapacityModule } from '../delivery-capacity';
+import { CheckLiveVersionUseCase } from './check-live-version.use-case';
 import { EarliestPromises } from './earliest-promises';
 import { HOLDING_RESERVATIONS, type HoldingReservations } from './holding-reservations.port';
 import { ListReservationRisksUseCase } from './list-reservation-risks.use-case';
-import { RecordReservationRisksUseCase } from './record-reservation-risks.use-case';
 import { ReservationFitCheck } from './reservation-fit.check';
 import { ReservationRiskQueryPipe } from './reservation-risk-query.pipe';
 import { RESERVATION_RISKS, type ReservationRiskStore } from './reservation-risk-store.port';
-import {
-  RESERVATION_EVENTS_SETTINGS,
-  ReservationRiskEvents,
-  type ReservationEventsSettings,
-} from './reservation-risk.events';
+import { ReservationAtRiskPublisher } from './reservation-at-risk.publisher';
+import { RESERVATION_EVENTS, type ReservationEventPublisher } from './reservation-events.port';
 import { ReservationRiskMetrics } from './reservation-risk.metrics';
 import { ReservationRiskTasks } from './reservation-risk.tasks';
 import { ReservationRisksController } from './reservation-risks.controller';
@@ -43,19 +40,17 @@ import { ReservationRisksController } from './reservation-risks.controller';
       useFactory: (database: Database): ReservationRiskStore => new ReservationRiskRepository(database),
     },
     {
-      provide: RESERVATION_EVENTS_SETTINGS,
-      inject: [CAPACITY_CONFIG],
-      useFactory: (config: CapacityConfig): ReservationEventsSettings => ({
-        url: config.AMQP_URL ?? null,
-        topology: reservationEventsTopology(),
-      }),
+      // the app's messaging when it has a broker (app.module.ts: AMQP_URL set); without one the events wait
+      provide: RESERVATION_EVENTS,
+      inject: [{ token: Messaging, optional: true }],
+      useFactory: (messaging?: Messaging): ReservationEventPublisher =>
+        new ReservationAtRiskPublisher(messaging?.publisher ?? null, reservationEventsTopology()),
     },
     EarliestPromises,
     ReservationFitCheck,
-    RecordReservationRisksUseCase,
+    CheckLiveVersionUseCase,
     ListReservationRisksUseCase,
     ReservationRiskQueryPipe,
-    ReservationRiskEvents,
     ReservationRiskMetrics,
     ReservationRiskTasks,
   ],

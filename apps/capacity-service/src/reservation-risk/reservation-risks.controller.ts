@@ -2,7 +2,7 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Scopes } from '@delivery/auth';
 import { ReservationRiskPageResponse, ReservationRiskQuery } from '@delivery/contracts';
-import { ErrorResponses } from '../capacity.error-responses';
+import { ErrorResponses } from '../shared';
 import { ListReservationRisksUseCase } from './list-reservation-risks.use-case';
 import { ReservationRiskQueryPipe } from './reservation-risk-query.pipe';
 

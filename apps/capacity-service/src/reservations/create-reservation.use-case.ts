@@ -15,8 +15,7 @@ import { CapacityCalculator } from '../delivery-capacity';
 import { ActiveConfiguration, CLOCK } from '../snapshot';
 import { reservationBodyHash } from './reservation-body.hash';
 import { RESERVATION_STORE, type ReservationStore } from './reservation-store.port';
-import { INVALID_RESERVATION } from './reservation-request.pipe';
-import { capacityError, idempotencyConflict } from './reservation.errors';
+import { capacityError, idempotencyConflict, INVALID_RESERVATION } from './reservation.errors';
 import { ReservationMetrics } from './reservation.metrics';
 import type { ErrorResponseCode } from '@delivery/contracts';
 

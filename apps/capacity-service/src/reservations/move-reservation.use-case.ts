@@ -4,6 +4,7 @@ import {
   businessDate,
   earliestPromise,
   fullSelections,
+  isHolding,
   placedFrom,
   planReservation,
   type Clock,
@@ -51,10 +52,7 @@ export class MoveReservationUseCase {
       return stored;
     }
     const now = this.clock.now();
-    const holding =
-      stored.status === 'CONFIRMED' ||
-      (stored.status === 'HELD' && stored.holdExpiresAt !== null && stored.holdExpiresAt > now);
-    if (!holding) throw this.failed('not_held', reservationNotHeld(stored, now));
+    if (!isHolding(stored, now)) throw this.failed('not_held', reservationNotHeld(stored, now));
     if (stored.request === null)
       throw this.failed(
         'not_movable',

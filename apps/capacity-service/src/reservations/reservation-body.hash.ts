@@ -5,9 +5,16 @@
  * `holdMinutes` are one body, and key order or whitespace never matter.
  */
 import { createHash } from 'node:crypto';
-import type { CreateReservationCommand } from './create-reservation.use-case';
+import type { CalculateDeliveryCapacityRequest, ReservationSelection } from '@delivery/capacity-domain';
 
-export function reservationBodyHash({ request, selections, holdMinutes }: CreateReservationCommand): string {
+/** What the hash covers of a hold's command. */
+export interface ReservationBody {
+  readonly request: CalculateDeliveryCapacityRequest;
+  readonly selections: readonly ReservationSelection[];
+  readonly holdMinutes: number;
+}
+
+export function reservationBodyHash({ request, selections, holdMinutes }: ReservationBody): string {
   const canonical = canonicalJson({ request, selections, holdMinutes });
   return createHash('sha256').update(canonical).digest('hex');
 }

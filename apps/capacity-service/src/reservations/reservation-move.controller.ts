@@ -7,7 +7,7 @@ import {
   ReservationIdentifierPath,
   ReservationResponse,
 } from '@delivery/contracts';
-import { ErrorResponses } from '../capacity.error-responses';
+import { ErrorResponses } from '../shared';
 import { MoveReservationPipe } from './move-reservation.pipe';
 import { MoveReservationUseCase } from './move-reservation.use-case';
 import { RESERVATION_PATH } from './reservation-request.pipe';

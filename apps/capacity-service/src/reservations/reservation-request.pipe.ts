@@ -1,9 +1,9 @@
 import { Inject, Injectable, PipeTransform } from '@nestjs/common';
 import { CreateReservationRequest, ReservationIdentifierPath } from '@delivery/contracts';
 import { FieldProblem, ParametersPipe, PlainDtoValidator, validationError } from '@delivery/platform';
-import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
+import { CAPACITY_CONFIG, type CapacityConfig } from '../shared';
+import { INVALID_RESERVATION } from './reservation.errors';
 
-export const INVALID_RESERVATION = 'The reservation request is invalid';
 const MAX_LISTED_PROBLEMS = 100;
 
 /** The `{identifier}` of every route of one reservation. */

@@ -1,12 +1,16 @@
 /** The reservation answers that are not a success (reservations.md R2.1, R2.3, R2.4, R2.7), as `ErrorResponse`s. */
-import type {
-  FullCounter,
-  ReservationRecord,
-  ReservationSelection,
-  SelectionProblem,
+import {
+  isHoldExpired,
+  type FullCounter,
+  type ReservationRecord,
+  type ReservationSelection,
+  type SelectionProblem,
 } from '@delivery/capacity-domain';
 import { ApiError } from '@delivery/platform';
 import type { ErrorResponseCode } from '@delivery/contracts';
+
+/** The message of a reservation body's 400 VALIDATION_ERROR: the pipe's, and a kept request found invalid again. */
+export const INVALID_RESERVATION = 'The reservation request is invalid';
 
 const describe = (selection: ReservationSelection): string =>
   [
@@ -54,13 +58,12 @@ export const reservationNotFound = (identifier: string): ApiError<ErrorResponseC
   });
 
 export function reservationNotHeld(reservation: ReservationRecord, now: Date): ApiError<ErrorResponseCode> {
-  const { identifier, status, holdExpiresAt } = reservation;
-  const expired = status === 'HELD' && holdExpiresAt !== null && holdExpiresAt <= now;
+  const { identifier, status } = reservation;
   return new ApiError<ErrorResponseCode>(
     409,
     'RESERVATION_NOT_HELD',
-    expired
-      ? `Reservation ${identifier} is no longer held: its hold expired at ${holdExpiresAt.toISOString()}`
+    isHoldExpired(reservation, now)
+      ? `Reservation ${identifier} is no longer held: its hold expired at ${reservation.holdExpiresAt.toISOString()}`
       : `Reservation ${identifier} is ${status}, not HELD`,
     { identifier, status },
   );

@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Clock } from '@delivery/capacity-domain';
 import { RESERVATION_STORE, type ReservationStore } from './reservation-store.port';
 import { RepeatingTask, ROOT_LOGGER } from '@delivery/platform';
-import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
+import { CAPACITY_CONFIG, type CapacityConfig } from '../shared';
 import { CLOCK } from '../snapshot';
 import { ReservationMetrics } from './reservation.metrics';
 

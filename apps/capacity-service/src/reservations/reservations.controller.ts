@@ -17,7 +17,7 @@ import {
   ReservationIdentifierPath,
   ReservationResponse,
 } from '@delivery/contracts';
-import { ErrorResponses } from '../capacity.error-responses';
+import { ErrorResponses } from '../shared';
 import { ConfirmReservationUseCase } from './confirm-reservation.use-case';
 import { CreateReservationUseCase } from './create-reservation.use-case';
 import { GetReservationUseCase } from './get-reservation.use-case';

@@ -1,6 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import type { Clock } from '@delivery/capacity-domain';
-import { CAPACITY_CONFIG, type CapacityConfig } from '../capacity.config';
+import { CAPACITY_CONFIG, type CapacityConfig } from '../shared';
 import { ActiveConfiguration } from './active-configuration';
 import { CapacityMetrics } from './capacity.metrics';
 import { CLOCK, systemClock } from './clock';

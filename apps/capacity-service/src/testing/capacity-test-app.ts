@@ -3,7 +3,7 @@ import { apiKeyEntry, basicUserEntry, TEST_JWT_SECRET } from '@delivery/auth/tes
 import type { Clock } from '@delivery/capacity-domain';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 import { createCapacityApp } from '../capacity.app';
-import { parseCapacityConfig } from '../capacity.config';
+import { parseCapacityConfig } from '../shared';
 import { fixedClock } from './unit-fixtures';
 
 export const TEST_API_KEY = 'test-api-key-calculate';

@@ -3,7 +3,7 @@ import { LoadProductsMessages, type UploadStatusResponse } from '@delivery/contr
 import { ApiError } from '@delivery/platform';
 import { UPLOAD_RECORDS, type UploadRecords } from './upload-status.port';
 import { uploadStatusBody } from './upload-status.presenter';
-import type { UploadErrorCode } from '../upload.error-codes';
+import type { UploadErrorCode } from './upload.error-codes';
 
 /**
  * P4: an unknown process code is a 404 (the worker records an upload moments after the 200); a malformed one never

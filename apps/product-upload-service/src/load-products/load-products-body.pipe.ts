@@ -1,7 +1,7 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { LoadProductsMessages, MAX_PRODUCTS_PER_UPLOAD } from '@delivery/contracts';
 import { ApiError, invalidJsonError, JsonArrayElements } from '@delivery/platform';
-import type { UploadErrorCode } from '../upload.error-codes';
+import type { UploadErrorCode } from './upload.error-codes';
 
 const invalid = (message: string) => new ApiError<UploadErrorCode>(400, 'VALIDATION_ERROR', message);
 

@@ -6,7 +6,7 @@ import { ApiError, LogContext } from '@delivery/platform';
 import type { UploadedProducts } from './load-products-body.pipe';
 import { UPLOAD_PUBLISHER, type UploadPublisher, type ValidatedUpload } from './upload-publisher.port';
 import { UploadMetrics } from './upload.metrics';
-import type { UploadErrorCode } from '../upload.error-codes';
+import type { UploadErrorCode } from './upload.error-codes';
 
 export interface UploadAccepted {
   readonly processCode: string;

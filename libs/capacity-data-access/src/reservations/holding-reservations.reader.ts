@@ -12,6 +12,7 @@ import type {
   CounterLoad,
   HoldingReservation,
 } from '@delivery/capacity-domain';
+import { holdingAt } from './holding.sql';
 
 const LOADS = `
   SELECT scope, ref, to_char(date, 'YYYY-MM-DD') AS date, used::integer AS used
@@ -21,7 +22,7 @@ const HOLDING = `
   SELECT identifier, status, floor(extract(epoch FROM created_at) * 1000)::float8 AS "createdAt", selections,
     CASE WHEN $2::boolean THEN taken ELSE '[]'::jsonb END AS taken
   FROM capacity_reservations
-  WHERE status = 'CONFIRMED' OR (status = 'HELD' AND hold_expires_at > $1)`;
+  WHERE ${holdingAt('$1')}`;
 
 const REQUESTS = `
   SELECT identifier, request FROM capacity_reservations

@@ -5,6 +5,7 @@
  */
 import type { Database } from '@delivery/persistence';
 import type { RiskFilter, RiskRecord, StoredRisk } from '@delivery/capacity-domain';
+import { holdingAt } from './holding.sql';
 
 const CLAIM = `
   INSERT INTO capacity_reservation_risk_checks (version, claimed_at) VALUES ($1, $2)
@@ -36,26 +37,37 @@ const FINISH = `UPDATE capacity_reservation_risk_checks SET finished_at = $2 WHE
 const HOLDING_RISKS = `
   FROM capacity_reservation_risks k
   JOIN capacity_reservations r ON r.identifier = k.identifier
-  WHERE k.version = $1 AND (r.status = 'CONFIRMED' OR (r.status = 'HELD' AND r.hold_expires_at > $2))
+  WHERE k.version = $1 AND ${holdingAt('$2', 'r')}
     AND r.selections @> jsonb_build_array(k.selection)`;
 
 const RISK_COLUMNS = `k.version::integer AS version, k.identifier, r.status, r.created_at AS "createdAt", k.reason,
   k.step, k.node, k.selection, k.earliest_promise AS "earliestPromise"`;
 
+/** The steps of one version's check, inside its one transaction. */
+export interface RiskCheckSteps {
+  /**
+   * True when this transaction claimed the check of `version` (first, or a claim left unfinished for ten minutes);
+   * another replica's claim of the same version waits for this transaction to end.
+   */
+  claim(version: number, now: Date): Promise<boolean>;
+  /** Writes the risks of `version` and marks its check finished. */
+  record(version: number, risks: readonly RiskRecord[], now: Date): Promise<void>;
+}
+
 export class ReservationRiskRepository {
   constructor(private readonly database: Database) {}
 
-  /** True when this call claimed the check of `version` (first, or a claim left unfinished for ten minutes). */
-  async claim(version: number, now: Date): Promise<boolean> {
-    return (await this.database.query(CLAIM, [version, now])).length > 0;
-  }
-
-  /** Writes the risks of `version` and marks its check finished, in one transaction. */
-  async record(version: number, risks: readonly RiskRecord[], now: Date): Promise<void> {
-    await this.database.transaction(async (sql) => {
-      await sql.query(RECORD, [version, JSON.stringify(risks)]);
-      await sql.query(FINISH, [version, now]);
-    });
+  /** `work` in one transaction: the claim, and the risks with the check finished, are all written or none. */
+  async transaction<T>(work: (steps: RiskCheckSteps) => Promise<T>): Promise<T> {
+    return this.database.transaction((sql) =>
+      work({
+        claim: async (version, now) => (await sql.query(CLAIM, [version, now])).length > 0,
+        record: async (version, risks, now) => {
+          await sql.query(RECORD, [version, JSON.stringify(risks)]);
+          await sql.query(FINISH, [version, now]);
+        },
+      }),
+    );
   }
 
   /** Whether the check of `version` is finished. */

@@ -80,4 +80,32 @@ describe('RepeatingTask', () => {
     await task.stop();
     expect(at.length).toBe(1);
   });
+
+  it('wake runs now, and once more right after a run in flight however often it is woken meanwhile', async () => {
+    const starts: number[] = [];
+    let release: () => void = () => undefined;
+    const task = new RepeatingTask(
+      async () => {
+        starts.push(starts.length + 1);
+        if (starts.length === 1) await new Promise<void>((resolve) => (release = resolve));
+      },
+      60_000,
+      (error) => {
+        throw error;
+      },
+    );
+    task.start();
+    expect(starts).toEqual([]);
+    task.wake();
+    expect(starts).toEqual([1]);
+    task.wake();
+    task.wake();
+    expect(starts).toEqual([1]);
+    release();
+    await sleep(10);
+    expect(starts).toEqual([1, 2]);
+    await task.stop();
+    task.wake();
+    expect(starts).toEqual([1, 2]);
+  });
 });

@@ -7,6 +7,7 @@ export class RepeatingTask {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = false;
+  private woken = false;
 
   constructor(
     private readonly task: () => Promise<void>,
@@ -20,6 +21,13 @@ export class RepeatingTask {
     else this.schedule();
   }
 
+  /** Runs now instead of at the next tick, or right after the run in flight (once however often woken); not after `stop()`. */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running !== null) this.woken = true;
+    else this.run();
+  }
+
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer !== null) clearTimeout(this.timer);
@@ -27,17 +35,25 @@ export class RepeatingTask {
   }
 
   private schedule(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
     if (this.stopped) return;
     this.timer = setTimeout(() => this.run(), this.intervalMs);
     this.timer.unref();
   }
 
   private run(): void {
+    if (this.running !== null) {
+      this.woken = true;
+      return;
+    }
     this.running = this.task()
       .catch((error: unknown) => this.onError(error instanceof Error ? error : new Error(String(error))))
       .finally(() => {
         this.running = null;
-        this.schedule();
+        if (this.woken && !this.stopped) {
+          this.woken = false;
+          this.run();
+        } else this.schedule();
       });
   }
 }

@@ -1,4 +1,0 @@
-import { startTracing } from '@delivery/platform/tracing';
-
-/** First import of outcome-worker.main.ts: tracing patches http, express, pg and amqplib before anything loads them. */
-startTracing({ service: 'outcome-worker' });

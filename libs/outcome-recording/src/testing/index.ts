@@ -1,0 +1,2 @@
+/** Test data of the outcomes' tables (`@delivery/outcome-recording/testing`): for tests only. */
+export * from './outcome-fixtures';
