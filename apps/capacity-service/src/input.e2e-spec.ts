@@ -72,7 +72,7 @@ describe('input: bodies, query and path parameters', () => {
     expect(answers.import).toEqual({
       code: 'CONFIGURATION_INVALID',
       message: 'The configuration is invalid',
-      details: { errors: [{ field: '$', message: 'must be an object' }] },
+      details: { errors: [{ field: '', message: 'must be an object' }] },
     });
     // not JSON is still malformed JSON
     expect((await send('post', CAPACITY_PATH, 'capacity:calculate', "'x'")).body).toEqual(
