@@ -1,7 +1,9 @@
 /**
- * The one reading of a date or an instant sent by a client (docs/api.md, "Dates and instants"): every date of a
- * body or a query (`YYYY-MM-DD`) and every instant (`occurredAt` of an outcome event, `at` of the explanation) is
- * read here, with integer arithmetic only (no `Date.parse`, whose leniency turns 2026-02-30 into March 2).
+ * The one reading of a date or an instant an operation takes (docs/api.md, "Dates and instants"): every date of a
+ * request DTO or a query (`YYYY-MM-DD`: `purchaseDate`, the ranges of accuracy, usage and backtest…) and every
+ * instant (`occurredAt` of an outcome event, over HTTP and on the broker; `at` of the explanation) is read here,
+ * with integer arithmetic only (no `Date.parse`, whose leniency turns 2026-02-30 into March 2). A configuration
+ * document is the domain's to read (calendar.ts, the same calendar rule).
  *
  * - A date names a day that exists (no 02-30, 04-31, 02-29 of a common year), in the years 1970 to 9999.
  * - An instant is `YYYY-MM-DDTHH:MM`, optionally `:SS` and a fraction of up to 9 digits, then `Z` or an offset
