@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import type { Scope } from '@delivery/auth';
+import { DATE_PROBLEM, INSTANT_PROBLEM } from '@delivery/contracts';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from './testing/capacity-test-app';
 import {
   authWith,
@@ -181,5 +182,63 @@ describe('input: bodies, query and path parameters', () => {
       invalid([{ field: 'since', message: 'must not be empty' }]),
     ]);
     expect((await send('get', `${VERSIONS}/1/changes?since=1`, 'configuration:read')).status).toBe(200);
+  });
+
+  it('a date or an instant that does not exist, or lies outside 1970–9999, is a 400 naming the field, never a 500', async () => {
+    const date = (field: string) => ({ field, message: DATE_PROBLEM });
+    const cases: [string, 'get' | 'post', string, Scope, unknown, { field: string; message: string }[]][] = [
+      [
+        'usage',
+        'get',
+        `${USAGE_PATH}?from=0000-01-01&to=0000-01-02`,
+        'configuration:read',
+        undefined,
+        [date('from'), date('to')],
+      ],
+      [
+        'accuracy',
+        'get',
+        '/capacity/v1/delivery/accuracy?from=0000-01-01',
+        'outcomes:read',
+        undefined,
+        [date('from')],
+      ],
+      [
+        'suggestions',
+        'get',
+        '/capacity/v1/delivery/accuracy/suggestions?to=2026-02-29',
+        'outcomes:read',
+        undefined,
+        [date('to')],
+      ],
+      [
+        'backtest',
+        'post',
+        `${CONFIGURATION_PATH}/preview`,
+        'configuration:write',
+        { ...demoConfiguration(), backtest: { from: '0000-01-01', to: '1969-12-31' } },
+        [date('backtest.from'), date('backtest.to')],
+      ],
+      [
+        'explanation',
+        'post',
+        `${CAPACITY_PATH}/explanation?at=0000-01-01T00:00:00Z`,
+        'capacity:calculate',
+        e10Request(),
+        [{ field: 'at', message: INSTANT_PROBLEM }],
+      ],
+      [
+        'calculation',
+        'post',
+        CAPACITY_PATH,
+        'capacity:calculate',
+        e10Request({ purchaseDate: '0000-01-01' }),
+        [date('purchaseDate')],
+      ],
+    ];
+    for (const [name, method, path, scope, body, errors] of cases) {
+      const res = await send(method, path, scope, body === undefined ? undefined : JSON.stringify(body));
+      expect([name, res.status, res.body.details]).toEqual([name, 400, { errors }]);
+    }
   });
 });
