@@ -13,7 +13,7 @@ import {
   Steps,
   ValidatedConfiguration,
 } from '@delivery/capacity-domain';
-import { NOT_STORABLE } from '@delivery/contracts';
+import { NOT_STORABLE } from '@delivery/contracts/validation';
 import { FIRST_STORABLE_DATE, isStorableText } from '@delivery/persistence';
 
 export const MAX_KEY_LENGTH = 200;

@@ -19,7 +19,7 @@ import {
   ValidationTypes,
   ValidatorConstraintInterface,
 } from 'class-validator';
-import { NOT_AN_ARRAY, NOT_AN_OBJECT, REQUIRED, UNKNOWN_PROPERTY } from '@delivery/contracts';
+import { NOT_AN_ARRAY, NOT_AN_OBJECT, REQUIRED, UNKNOWN_PROPERTY } from '@delivery/contracts/validation';
 
 export interface FieldProblem {
   field: string;
