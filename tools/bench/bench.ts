@@ -64,13 +64,12 @@ function writeDocs(sections: Map<string, string>): void {
 
 async function main(): Promise<void> {
   const wanted = process.argv.slice(2);
-  const scenarios = loadScenarios().filter((s) => wanted.length === 0 || wanted.includes(s.id));
-  if (scenarios.length === 0)
-    throw new Error(
-      `no scenario named ${wanted.join(', ')}; known: ${loadScenarios()
-        .map((s) => s.id)
-        .join(', ')}`,
-    );
+  const known = loadScenarios();
+  // every name must be a scenario's (an option or a misspelt id is refused, never skipped)
+  const unknown = wanted.filter((id) => !known.some((s) => s.id === id));
+  if (unknown.length > 0)
+    throw new Error(`no scenario named ${unknown.join(', ')}; known: ${known.map((s) => s.id).join(', ')}`);
+  const scenarios = known.filter((s) => wanted.length === 0 || wanted.includes(s.id));
   const when = new Date().toISOString().slice(0, 10);
   const sections = new Map<string, string>();
   for (const scenario of scenarios) {

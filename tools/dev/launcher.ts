@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { runMigrations } from '@delivery/migrations';
 import { importDemoConfigurationIfNone } from './demo-configuration';
 import { resolveDevBroker } from './dev-broker';
@@ -19,8 +20,23 @@ import { resolveDevLimitsStore } from './dev-limits-store';
  */
 const root = path.resolve(__dirname, '../..');
 const dataDir = path.join(root, '.data');
-/** `npm run dev`: each app runs under `node --watch`, which restarts it when a file it loaded changes. */
-const watch = process.argv.includes('--watch');
+/**
+ * `npm run dev`: each app runs under `node --watch`, which restarts it when a file it loaded changes. Any other
+ * argument is refused (exit 1) before anything starts.
+ */
+const watch = readWatchFlag(process.argv.slice(2));
+
+function readWatchFlag(args: string[]): boolean {
+  try {
+    return parseArgs({ args, options: { watch: { type: 'boolean', default: false } }, strict: true }).values
+      .watch;
+  } catch (error) {
+    console.error(
+      `${error instanceof Error ? error.message : String(error)}\nusage: npm start | npm run dev`,
+    );
+    process.exit(1);
+  }
+}
 
 interface AppProcess {
   name: string;

@@ -117,13 +117,22 @@ describe('module boundaries', () => {
     expect(messages.some((m) => m.startsWith('@nx/enforce-module-boundaries:'))).toBe(true);
   });
 
-  it('reports contracts importing platform, and the products scope importing the capacity domain', async () => {
+  it('reports contracts importing a util library (platform: a cycle, as platform reads the contracts), and the products scope importing the capacity domain', async () => {
     const contracts = await messagesFor(
       'libs/contracts/src/boundary-probe.ts',
-      "import { x } from '@delivery/platform';\nexport const probe = x;\n",
+      "import { x } from '@delivery/api-client';\nexport const probe = x;\n",
     );
     expect(contracts).toEqual([
       '@nx/enforce-module-boundaries: A project tagged with "type:contracts" cannot depend on any libs with tags',
+    ]);
+    const platform = await messagesFor(
+      'libs/contracts/src/boundary-probe.ts',
+      "import { x } from '@delivery/platform';\nexport const probe = x;\n",
+    );
+    expect(platform).toEqual([
+      expect.stringMatching(
+        /^@nx\/enforce-module-boundaries: Circular dependency between "contracts" and "platform" detected/,
+      ),
     ]);
     const products = await messagesFor(
       'apps/product-upload-service/src/boundary-probe.ts',

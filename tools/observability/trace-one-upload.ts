@@ -8,6 +8,7 @@
  *   node -r ./tools/register.js -r ./tools/observability/in-memory-tracing.ts \
  *     tools/observability/trace-one-upload.ts [--tree] [--products N]
  */
+import { parseArgs } from 'node:util';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace';
 import { Client } from 'pg';
 import { bearer, mintToken, TEST_JWT_SECRET } from '@delivery/auth/testing';
@@ -64,8 +65,14 @@ export function spanTree(spans: readonly RecordedSpan[]): string {
 }
 
 async function main(): Promise<void> {
-  const args = process.argv.slice(2);
-  const products = Number(args[args.indexOf('--products') + 1] || 0) || 2;
+  const { values: args } = parseArgs({
+    args: process.argv.slice(2),
+    options: { tree: { type: 'boolean', default: false }, products: { type: 'string', default: '2' } },
+    strict: true,
+  });
+  const products = Number(args.products);
+  if (!Number.isInteger(products) || products < 1)
+    throw new Error(`--products must be a whole number of products (got "${args.products}")`);
   const env = { LOG_LEVEL: 'silent', DATABASE_URL: process.env.DATABASE_URL, AMQP_URL: process.env.AMQP_URL };
   // loaded now, after the in-memory tracing started (preloaded), like an app after its instrument.ts
   const { createUploadApp, parseUploadConfig } = await import('@delivery/product-upload-service');
@@ -109,9 +116,7 @@ async function main(): Promise<void> {
   await upload.close();
   const spans = exporter.getFinishedSpans().map(recorded); // before shutdown, which empties the exporter
   await sdk?.shutdown();
-  process.stdout.write(
-    args.includes('--tree') ? `${spanTree(spans)}\n` : `${JSON.stringify({ processCode, spans })}\n`,
-  );
+  process.stdout.write(args.tree ? `${spanTree(spans)}\n` : `${JSON.stringify({ processCode, spans })}\n`);
 }
 
 if (require.main === module) {

@@ -87,6 +87,7 @@ export class AppModule {
             timeZone: config.TZ_BUSINESS,
             sweepIntervalMs: config.OUTCOME_SWEEP_INTERVAL_MS,
             retentionDays: config.OUTCOME_RETENTION_DAYS,
+            clockSkewMs: config.OUTCOME_CLOCK_SKEW_MS,
           },
           {
             onTime: {

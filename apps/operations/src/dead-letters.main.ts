@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import {
   DEAD_LETTER_QUEUES,
   DeadLetterQueueMissing,
@@ -13,21 +14,35 @@ import {
  */
 const USAGE = `usage: dead-letters list|replay|discard [--queue ${Object.keys(DEAD_LETTER_QUEUES).join('|')}] [--limit n] [--id messageId]`;
 
-function option(name: string): string | undefined {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : undefined;
+/** The command and its options; an unknown option, a missing value or an extra argument is a usage error. */
+function parseCommand(argv: string[]) {
+  try {
+    return parseArgs({
+      args: argv,
+      allowPositionals: true,
+      strict: true,
+      options: { queue: { type: 'string' }, limit: { type: 'string' }, id: { type: 'string' } },
+    });
+  } catch (error) {
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`, { cause: error });
+  }
 }
 
 async function main(): Promise<void> {
-  const command = process.argv[2];
-  if (command !== 'list' && command !== 'replay' && command !== 'discard') throw new Error(USAGE);
-  const queue = option('queue') ?? 'products';
+  const { values, positionals } = parseCommand(process.argv.slice(2));
+  const [command, ...extra] = positionals;
+  if ((command !== 'list' && command !== 'replay' && command !== 'discard') || extra.length > 0)
+    throw new Error(USAGE);
+  const queue = values.queue ?? 'products';
   if (!Object.hasOwn(DEAD_LETTER_QUEUES, queue)) throw new Error(`unknown queue ${queue}; ${USAGE}`);
+  const limit = values.limit === undefined ? Infinity : Number(values.limit);
+  if (!(limit >= 0))
+    throw new Error(`--limit must be a number of messages (got "${values.limit}"); ${USAGE}`);
   await inspectDeadLetters(process.env['AMQP_URL'] ?? 'amqp://guest:guest@localhost:5672', {
     command,
     queue: queue as DeadLetterQueueName,
-    limit: Number(option('limit') ?? Infinity),
-    id: option('id'),
+    limit,
+    id: values.id,
     print: (line) => console.log(line),
   });
 }

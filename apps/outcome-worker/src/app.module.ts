@@ -64,6 +64,7 @@ export class OutcomeWorkerAppModule {
             timeZone: config.TZ_BUSINESS,
             sweepIntervalMs: config.OUTCOME_SWEEP_INTERVAL_MS,
             retentionDays: config.OUTCOME_RETENTION_DAYS,
+            clockSkewMs: config.OUTCOME_CLOCK_SKEW_MS,
           },
           CLOCK,
         ),

@@ -149,7 +149,33 @@ describe('AmqpTransportStrategy on the in-memory broker', () => {
       () => broker.messages(deadLetterQueue).length === 1 && broker.messages(deadLetterQueue),
     );
     expect(handle).not.toHaveBeenCalled();
-    expect(String(dead.headers['x-dead-letter-reason'])).toMatch(/^Message body is not valid JSON: /);
+    expect(dead.headers['x-dead-letter-reason']).toBe('not JSON');
+  });
+
+  it.each([
+    ['without a content type', undefined, '{"id":1}', null],
+    ['with a JSON content type and parameters', 'application/json; charset=utf-8', '{"id":1}', null],
+    ['with a +json content type', 'application/vnd.delivery+json', '{"id":1}', null],
+    ['without a content type, not JSON', undefined, 'id=1', 'not JSON'],
+    ['with a content type not JSON', 'text/plain', '{"id":1}', 'content type text/plain refused'],
+  ])('a body %s: parsed for the handler, or dead-lettered at once', async (_, contentType, text, reason) => {
+    const handle = jest.fn(async () => undefined);
+    behaviour.handle = handle;
+    await boot({ passthrough: true });
+    await publisher.publishBatch([
+      { ...buildOutgoingMessage({ messageId: 'c:0', content: Buffer.from(text) }), contentType },
+    ]);
+    if (reason === null) {
+      await waitFor(() => handle.mock.calls.length === 1);
+      expect(handle.mock.calls[0]).toEqual([{ id: 1 }, expect.anything()]);
+      expect(broker.messages(deadLetterQueue)).toEqual([]);
+    } else {
+      const [dead] = await waitFor(
+        () => broker.messages(deadLetterQueue).length === 1 && broker.messages(deadLetterQueue),
+      );
+      expect(handle).not.toHaveBeenCalled();
+      expect(dead.headers['x-dead-letter-reason']).toBe(reason);
+    }
   });
 
   it('retries a pattern without a handler, then dead-letters it', async () => {

@@ -31,7 +31,7 @@ export interface AmqpTransportEvents {
 /**
  * A Nest microservice transport over a `MessageConsumer`, so handlers are plain `@EventPattern('product.batch')`
  * methods. Each delivery goes to the handler of its pattern (the original routing key); the message is acked
- * after the handler resolved. A `PermanentMessageError` (or an undecodable JSON body) dead-letters it at once;
+ * after the handler resolved. A `PermanentMessageError` (or a body that is not JSON) dead-letters it at once;
  * any other error retries it with back-off until the delivery limit, then dead-letters it. A pattern without a
  * handler counts as a transient failure (during a rolling deployment another worker version may know it).
  * `on('error', cb)` reports deliveries that could not be settled (they went back to the queue).
@@ -171,12 +171,18 @@ export class AmqpTransportStrategy extends Server<AmqpTransportEvents> implement
   }
 }
 
-/** JSON bodies are parsed for the handler; other content types are passed as the raw Buffer. */
+/**
+ * Every handler takes JSON: a body without a content type or with a JSON one (`application/json`,
+ * `application/*+json`) is parsed for it, whatever it holds; a body that does not parse ("not JSON") and any other
+ * content type are dead-lettered at once, never retried (they can never succeed).
+ */
 function decode(message: DeliveredMessage): unknown {
-  if (!/^application\/(.+\+)?json\b/i.test(message.contentType ?? '')) return message.content;
+  const type = message.contentType;
+  if (type !== undefined && type.trim() !== '' && !/^application\/(.+\+)?json\b/i.test(type))
+    throw new PermanentMessageError(`content type ${type} refused`);
   try {
     return JSON.parse(message.content.toString('utf8')) as unknown;
-  } catch (error) {
-    throw new PermanentMessageError(`Message body is not valid JSON: ${describeError(error)}`);
+  } catch {
+    throw new PermanentMessageError('not JSON');
   }
 }

@@ -4,6 +4,7 @@
  * metrics, the sweep every process runs, and the settings both read.
  */
 export { outcomeEnv } from './outcome.env';
+export { OUTCOME_CLOCK } from './outcome.clock';
 export { OutcomeMetrics } from './outcome.metrics';
 export { OutcomeRecordingModule } from './outcome-recording.module';
 export { OUTCOME_SETTINGS, type OutcomeSettings } from './outcome.settings';

@@ -31,7 +31,13 @@ export class OutcomeRecordingModule {
         RecordOutcomeEventsUseCase,
         PromiseOutcomeSweeper,
       ],
-      exports: [OUTCOME_SETTINGS, OutcomeMetrics, RecordOutcomeEventsUseCase, PromiseOutcomeSweeper],
+      exports: [
+        OUTCOME_SETTINGS,
+        OUTCOME_CLOCK,
+        OutcomeMetrics,
+        RecordOutcomeEventsUseCase,
+        PromiseOutcomeSweeper,
+      ],
     };
   }
 }

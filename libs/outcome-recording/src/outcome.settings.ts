@@ -6,6 +6,8 @@ export interface OutcomeSettings {
   readonly sweepIntervalMs: number;
   /** promises and events older than this many days are removed */
   readonly retentionDays: number;
+  /** how far after now an event may be dated (the sender's clock may run ahead) */
+  readonly clockSkewMs: number;
 }
 
 export const OUTCOME_SETTINGS = Symbol('OUTCOME_SETTINGS');

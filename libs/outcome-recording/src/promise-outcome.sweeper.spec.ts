@@ -57,7 +57,7 @@ const logger = { info: () => undefined, warn: () => undefined } as unknown as Lo
 const sweeper = (store: OutcomeStore) =>
   new PromiseOutcomeSweeper(
     store,
-    { timeZone: 'America/Lima', sweepIntervalMs: 10_000, retentionDays: 400 },
+    { timeZone: 'America/Lima', sweepIntervalMs: 10_000, retentionDays: 400, clockSkewMs: 300_000 },
     { now: () => NOW },
     logger,
   );

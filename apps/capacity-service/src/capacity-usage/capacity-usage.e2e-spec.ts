@@ -161,8 +161,8 @@ describe('GET /capacity/usage', () => {
     expect(
       await problems({ from: '2026-02-30', to: '2026-11-01', scope: 'PACKING', pageSize: '5000', x: '1' }),
     ).toEqual([
-      { field: 'x', message: 'is not a parameter of this operation' },
-      { field: 'from', message: 'must be a date YYYY-MM-DD' },
+      { field: 'x', message: 'is not an accepted property' },
+      { field: 'from', message: 'must be a date YYYY-MM-DD from 1970-01-01 to 9999-12-31' },
       { field: 'scope', message: 'must be one of the following values: PICKING, DISPATCH, WINDOW' },
       { field: 'pageSize', message: 'must not be greater than 1000' },
     ]);

@@ -58,7 +58,8 @@ describe('POST /configuration/preview with backtest (docs/accuracy.md)', () => {
   const lima = (day: string, time = '15:00') => `2026-11-${day}T${time}:00-05:00`;
 
   beforeAll(async () => {
-    t = await startCapacityTestApp({}, { clock: E10_CLOCK });
+    // the clock stands at the E10 instant while the outcome events tell of the days after it
+    t = await startCapacityTestApp({ OUTCOME_CLOCK_SKEW_MS: String(7 * 86_400_000) }, { clock: E10_CLOCK });
     server = t.app.getHttpServer();
     expect((await putConfiguration(server, demoConfiguration())).status).toBe(200);
     for (const id of ['C1', 'C2', 'C3', 'C4']) await order(id, 'LIM-CENTRO', '2026-11-26');

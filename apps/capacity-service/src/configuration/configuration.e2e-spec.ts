@@ -157,7 +157,7 @@ describe('configuration operations', () => {
   it('a body that is not a document: 400 at $', async () => {
     const res = await putConfiguration(server, ['nodes']);
     expect(res.status).toBe(400);
-    expect(res.body.details).toEqual({ errors: [{ field: '$', message: 'must be an object' }] });
+    expect(res.body.details).toEqual({ errors: [{ field: '', message: 'must be an object' }] });
     const text = await request(server)
       .put(CONFIGURATION_PATH)
       .set('Authorization', await authWith('configuration:write'))

@@ -99,7 +99,7 @@ describe('configuration import and load', () => {
     expect(result).toEqual({
       ok: false,
       errors: [
-        { path: 'nodes[0].name', message: 'must be text without NUL characters or unpaired surrogates' },
+        { path: 'nodes[0].name', message: 'must not contain NUL characters or unpaired surrogates' },
         { path: 'nodes[1].holidays', message: 'must not be before 0001-01-01' },
         { path: 'routes[0].deliveryWindows[0].code', message: 'must be at most 200 characters' },
         { path: 'usage[0].used', message: 'must be at most 9007199254740991' },

@@ -18,10 +18,8 @@ const MAX_LISTED_PROBLEMS = 100;
 @Injectable()
 export class CapacityRequestPipe implements PipeTransform<unknown, CapacityRequest> {
   private readonly validators = {
-    A: new PlainDtoValidator(CalculateDeliveryCapacityRequest, {
-      unknownPropertyMessage: 'is not a field of layout A',
-    }),
-    B: new PlainDtoValidator(DeliveryDateRequest, { unknownPropertyMessage: 'is not a field of layout B' }),
+    A: new PlainDtoValidator(CalculateDeliveryCapacityRequest),
+    B: new PlainDtoValidator(DeliveryDateRequest),
   };
 
   constructor(@Inject(CAPACITY_CONFIG) private readonly config: CapacityConfig) {}

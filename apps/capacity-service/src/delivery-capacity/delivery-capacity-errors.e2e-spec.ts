@@ -56,12 +56,12 @@ describe('POST /delivery/capacity: HTTP outcomes (E9)', () => {
     [
       'a purchaseDate of the wrong type',
       e10Request({ purchaseDate: 20261123 }),
-      [{ field: 'purchaseDate', message: 'must be a date YYYY-MM-DD' }],
+      [{ field: 'purchaseDate', message: 'must be a date YYYY-MM-DD from 1970-01-01 to 9999-12-31' }],
     ],
     [
       'an impossible date',
       e10Request({ purchaseDate: '2026-02-30' }),
-      [{ field: 'purchaseDate', message: 'must be a date YYYY-MM-DD' }],
+      [{ field: 'purchaseDate', message: 'must be a date YYYY-MM-DD from 1970-01-01 to 9999-12-31' }],
     ],
     [
       'a number sent as a string',
@@ -153,26 +153,26 @@ describe('POST /delivery/capacity: HTTP outcomes (E9)', () => {
       'nodes, routes and internal dates, which the caller must not send',
       e10Request({ nodes: [], routes: [], pickingDate: '2026-11-23', items: [item({ deliveryDates: [] })] }),
       [
-        { field: 'nodes', message: 'is not a field of layout A' },
-        { field: 'routes', message: 'is not a field of layout A' },
-        { field: 'pickingDate', message: 'is not a field of layout A' },
-        { field: 'items[0].deliveryDates', message: 'is not a field of layout A' },
+        { field: 'nodes', message: 'is not an accepted property' },
+        { field: 'routes', message: 'is not an accepted property' },
+        { field: 'pickingDate', message: 'is not an accepted property' },
+        { field: 'items[0].deliveryDates', message: 'is not an accepted property' },
       ],
     ],
     [
       'a layout-B-only field in layout A',
       e10Request({ isPurchaseOrderDeliveryDateRequest: true, items: [item({ zoneByChannel: 'X' })] }),
       [
-        { field: 'isPurchaseOrderDeliveryDateRequest', message: 'is not a field of layout A' },
-        { field: 'items[0].zoneByChannel', message: 'is not a field of layout A' },
+        { field: 'isPurchaseOrderDeliveryDateRequest', message: 'is not an accepted property' },
+        { field: 'items[0].zoneByChannel', message: 'is not an accepted property' },
       ],
     ],
     [
       '__proto__ and constructor keys',
       JSON.parse('{"__proto__": {"admin": true}, "constructor": {"prototype": {}}}'),
       [
-        { field: '__proto__', message: 'is not a field of layout A' },
-        { field: 'constructor', message: 'is not a field of layout A' },
+        { field: '__proto__', message: 'is not an accepted property' },
+        { field: 'constructor', message: 'is not an accepted property' },
         { field: 'purchaseDate', message: 'is required' },
         { field: 'saleChannel', message: 'is required' },
         { field: 'deliveryData', message: 'is required' },
@@ -223,8 +223,8 @@ describe('POST /delivery/capacity: HTTP outcomes (E9)', () => {
       'a layout-A-only field in layout B',
       layoutB([e10Line({ origin: 'CD01', description: 'x' })], { saleChannel: 'WEB' }),
       [
-        { field: 'saleChannel', message: 'is not a field of layout B' },
-        { field: 'items[0].description', message: 'is not a field of layout B' },
+        { field: 'saleChannel', message: 'is not an accepted property' },
+        { field: 'items[0].description', message: 'is not an accepted property' },
       ],
     ],
     [

@@ -15,6 +15,7 @@ import {
   DeliveryCapacityExplanationResponse,
   EXPLANATION_REQUEST_EXAMPLE,
   EXPLANATION_RESPONSE_EXAMPLE,
+  parseInstant,
 } from '@delivery/contracts';
 import { CapacityCalculator } from './capacity-calculator';
 import { ApiCapacityRequest } from './capacity-request.openapi';
@@ -76,7 +77,10 @@ export class DeliveryCapacityExplanationController {
     @Body(CapacityRequestPipe) request: CapacityRequest,
     @Query(new ParametersPipe(CapacityExplanationQuery)) { at }: CapacityExplanationQuery,
   ): Promise<PresentedExplanation & { explanation: { basis: { routeOnTime: RouteOnTime[] } } }> {
-    const explained = await this.calculator.explain(request, at === undefined ? null : new Date(at));
+    const explained = await this.calculator.explain(
+      request,
+      at === undefined ? null : new Date(parseInstant(at) as number),
+    );
     const presented = presentExplanation(explained, isLayoutA(request) ? 'A' : 'B');
     const { basis, groups } = presented.explanation;
     const chosen = groups.flatMap((group) =>

@@ -1,6 +1,10 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
-import { EXPLANATION_REQUEST_EXAMPLE, EXPLANATION_RESPONSE_EXAMPLE } from '@delivery/contracts';
+import {
+  EXPLANATION_REQUEST_EXAMPLE,
+  EXPLANATION_RESPONSE_EXAMPLE,
+  INSTANT_PROBLEM,
+} from '@delivery/contracts';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from '../testing/capacity-test-app';
 import {
   authWith,
@@ -151,12 +155,22 @@ describe('POST /delivery/capacity/explanation', () => {
   });
 
   it('an `at` that is not an ISO 8601 instant with its offset is a 400 VALIDATION_ERROR', async () => {
-    for (const at of ['2026-11-24', '2026-11-24T18:40:00', 'yesterday', '2026-13-24T18:40:00Z']) {
+    for (const at of [
+      '2026-11-24',
+      '2026-11-24T18:40:00',
+      'yesterday',
+      '2026-13-24T18:40:00Z',
+      '2026-02-30T18:40:00Z',
+      '2026-11-24T24:00:00Z',
+      '2026-11-24T18:40:60Z',
+      '0000-01-01T00:00:00Z',
+      '2026-11-24T18:40:00+25:00',
+    ]) {
       const res = await postExplanation(e10Request(), at);
-      expect([res.status, res.body.code, res.body.details.errors[0].field]).toEqual([
+      expect([res.status, res.body.code, res.body.details.errors]).toEqual([
         400,
         'VALIDATION_ERROR',
-        'at',
+        [{ field: 'at', message: INSTANT_PROBLEM }],
       ]);
     }
   });

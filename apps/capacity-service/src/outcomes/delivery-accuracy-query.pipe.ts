@@ -9,9 +9,7 @@ const INTEGER = /^-?\d+$/;
 /** The query of `GET {base}/delivery/accuracy`: numeric strings become numbers, then the DTO's rules run. */
 @Injectable()
 export class DeliveryAccuracyQueryPipe implements PipeTransform<unknown, DeliveryAccuracyQuery> {
-  private readonly validator = new PlainDtoValidator(DeliveryAccuracyQuery, {
-    unknownPropertyMessage: 'is not a parameter of this operation',
-  });
+  private readonly validator = new PlainDtoValidator(DeliveryAccuracyQuery);
 
   transform(query: unknown): DeliveryAccuracyQuery {
     const values: Record<string, unknown> = { ...(query as Record<string, unknown>) };

@@ -4,21 +4,15 @@ import {
   addCounts,
   businessDate,
   byWorstOnTime,
-  formatDate,
-  parseDate,
   type AccuracyCounts,
   type AccuracyRates,
   type Clock,
 } from '@delivery/capacity-domain';
-import {
-  DEFAULT_ACCURACY_DAYS,
-  DEFAULT_ACCURACY_PAGE_SIZE,
-  MAX_ACCURACY_DAYS,
-  type DeliveryAccuracyQuery,
-} from '@delivery/contracts';
+import { DEFAULT_ACCURACY_PAGE_SIZE, type DeliveryAccuracyQuery } from '@delivery/contracts';
 import { validationError } from '@delivery/platform';
 import { CLOCK } from '../snapshot';
 import { OUTCOME_SETTINGS, type OutcomeSettings } from '@delivery/outcome-recording';
+import { accuracyRange } from './accuracy-range';
 import { PROMISE_ACCURACY, type AccuracyGrouping, type PromiseAccuracyReader } from './promise-accuracy.port';
 
 export const INVALID_ACCURACY_QUERY = 'The accuracy query is invalid';
@@ -57,15 +51,9 @@ export class GetDeliveryAccuracyUseCase {
   async execute(query: DeliveryAccuracyQuery): Promise<DeliveryAccuracy> {
     const timezone = this.settings.timeZone;
     const today = businessDate(timezone, this.clock.now());
-    const to = query.to ?? formatDate((parseDate(today) as number) - 1);
-    const from = query.from ?? formatDate((parseDate(to) as number) - (DEFAULT_ACCURACY_DAYS - 1));
-    if ((parseDate(to) as number) < (parseDate(from) as number))
-      throw validationError([{ field: 'to', message: 'must not be before from' }], INVALID_ACCURACY_QUERY);
-    if ((parseDate(to) as number) - (parseDate(from) as number) >= MAX_ACCURACY_DAYS)
-      throw validationError(
-        [{ field: 'to', message: `must be at most ${MAX_ACCURACY_DAYS} days from from` }],
-        INVALID_ACCURACY_QUERY,
-      );
+    const range = accuracyRange(query, today);
+    if ('problem' in range) throw validationError([range.problem], INVALID_ACCURACY_QUERY);
+    const { from, to } = range;
     const groupBy = query.groupBy ?? 'route';
     const page = query.page ?? 1;
     const pageSize = query.pageSize ?? DEFAULT_ACCURACY_PAGE_SIZE;

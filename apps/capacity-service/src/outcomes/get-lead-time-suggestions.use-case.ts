@@ -1,16 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   businessDate,
-  formatDate,
-  parseDate,
   suggestLeadTimeChange,
   type Clock,
   type LeadTimeSuggestion,
 } from '@delivery/capacity-domain';
-import { DEFAULT_ACCURACY_DAYS, MAX_ACCURACY_DAYS, type LeadTimeSuggestionsQuery } from '@delivery/contracts';
+import type { LeadTimeSuggestionsQuery } from '@delivery/contracts';
 import { validationError } from '@delivery/platform';
 import { ActiveConfiguration, CLOCK } from '../snapshot';
 import { OUTCOME_SETTINGS, type OutcomeSettings } from '@delivery/outcome-recording';
+import { accuracyRange } from './accuracy-range';
 import { PROMISE_ACCURACY, type PromiseAccuracyReader } from './promise-accuracy.port';
 
 export const INVALID_SUGGESTIONS_QUERY = 'The suggestions query is invalid';
@@ -49,14 +48,9 @@ export class GetLeadTimeSuggestionsUseCase {
   ) {}
 
   async execute(query: LeadTimeSuggestionsQuery): Promise<LeadTimeSuggestions> {
-    const today = parseDate(businessDate(this.settings.timeZone, this.clock.now())) as number;
-    const to = query.to ?? formatDate(today - 1);
-    const from = query.from ?? formatDate((parseDate(to) as number) - (DEFAULT_ACCURACY_DAYS - 1));
-    if ((parseDate(to) as number) - (parseDate(from) as number) >= MAX_ACCURACY_DAYS)
-      throw validationError(
-        [{ field: 'to', message: `must be at most ${MAX_ACCURACY_DAYS} days from from` }],
-        INVALID_SUGGESTIONS_QUERY,
-      );
+    const range = accuracyRange(query, businessDate(this.settings.timeZone, this.clock.now()));
+    if ('problem' in range) throw validationError([range.problem], INVALID_SUGGESTIONS_QUERY);
+    const { from, to } = range;
     const target = query.target ?? DEFAULT_TARGET;
     const routes = new Map(
       this.active.get().snapshot.routes.map((route) => [route.code, route.leadTimeDays]),

@@ -15,9 +15,7 @@ const NUMBER = /^(\d+(\.\d*)?|\.\d+)$/;
 /** The query: `target` read as a number, then the DTO's rules. */
 @Injectable()
 export class LeadTimeSuggestionsQueryPipe implements PipeTransform<unknown, LeadTimeSuggestionsQuery> {
-  private readonly validator = new PlainDtoValidator(LeadTimeSuggestionsQuery, {
-    unknownPropertyMessage: 'is not a parameter of this operation',
-  });
+  private readonly validator = new PlainDtoValidator(LeadTimeSuggestionsQuery);
 
   transform(query: unknown): LeadTimeSuggestionsQuery {
     const values: Record<string, unknown> = { ...(query as Record<string, unknown>) };

@@ -8,9 +8,7 @@ const INTEGER = /^-?\d+$/;
 /** The query of the at-risk list: integer strings become numbers, then the DTO's rules (unknown parameters refused). */
 @Injectable()
 export class ReservationRiskQueryPipe implements PipeTransform<unknown, ReservationRiskQuery> {
-  private readonly validator = new PlainDtoValidator(ReservationRiskQuery, {
-    unknownPropertyMessage: 'is not a parameter of this operation',
-  });
+  private readonly validator = new PlainDtoValidator(ReservationRiskQuery);
 
   transform(query: unknown): ReservationRiskQuery {
     const values: Record<string, unknown> = { ...(query as Record<string, unknown>) };

@@ -524,7 +524,7 @@ describe('capacity reservations (R1–R2.7)', () => {
           selections: [],
         }),
       ).toEqual([
-        { field: 'request.purchaseDate', message: 'must be a date YYYY-MM-DD' },
+        { field: 'request.purchaseDate', message: 'must be a date YYYY-MM-DD from 1970-01-01 to 9999-12-31' },
         { field: 'selections', message: 'must contain at least one item' },
       ]);
       expect(

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import type { Scope } from '@delivery/auth';
+import { DATE_PROBLEM, INSTANT_PROBLEM } from '@delivery/contracts';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from './capacity-test-app';
 import {
   authWith,
@@ -72,7 +73,7 @@ describe('input: bodies, query and path parameters', () => {
     expect(answers.import).toEqual({
       code: 'CONFIGURATION_INVALID',
       message: 'The configuration is invalid',
-      details: { errors: [{ field: '$', message: 'must be an object' }] },
+      details: { errors: [{ field: '', message: 'must be an object' }] },
     });
     // not JSON is still malformed JSON
     expect((await send('post', CAPACITY_PATH, 'capacity:calculate', "'x'")).body).toEqual(
@@ -82,7 +83,7 @@ describe('input: bodies, query and path parameters', () => {
   });
 
   it('a query parameter the operation does not define is a 400 on every operation that takes a query', async () => {
-    const unknown = invalid([{ field: 'x', message: 'is not a parameter of this operation' }]);
+    const unknown = invalid([{ field: 'x', message: 'is not an accepted property' }]);
     const preview = await send(
       'post',
       `${CONFIGURATION_PATH}/preview?limit=5&x=1`,
@@ -104,10 +105,7 @@ describe('input: bodies, query and path parameters', () => {
     const usage = await send('get', `${USAGE_PATH}?x=1`, 'configuration:read');
     expect([usage.status, usage.body]).toEqual([
       400,
-      invalid(
-        [{ field: 'x', message: 'is not a parameter of this operation' }],
-        'The usage query is invalid',
-      ),
+      invalid([{ field: 'x', message: 'is not an accepted property' }], 'The usage query is invalid'),
     ]);
     const known = await send(
       'post',
@@ -184,5 +182,63 @@ describe('input: bodies, query and path parameters', () => {
       invalid([{ field: 'since', message: 'must not be empty' }]),
     ]);
     expect((await send('get', `${VERSIONS}/1/changes?since=1`, 'configuration:read')).status).toBe(200);
+  });
+
+  it('a date or an instant that does not exist, or lies outside 1970–9999, is a 400 naming the field, never a 500', async () => {
+    const date = (field: string) => ({ field, message: DATE_PROBLEM });
+    const cases: [string, 'get' | 'post', string, Scope, unknown, { field: string; message: string }[]][] = [
+      [
+        'usage',
+        'get',
+        `${USAGE_PATH}?from=0000-01-01&to=0000-01-02`,
+        'configuration:read',
+        undefined,
+        [date('from'), date('to')],
+      ],
+      [
+        'accuracy',
+        'get',
+        '/capacity/v1/delivery/accuracy?from=0000-01-01',
+        'outcomes:read',
+        undefined,
+        [date('from')],
+      ],
+      [
+        'suggestions',
+        'get',
+        '/capacity/v1/delivery/accuracy/suggestions?to=2026-02-29',
+        'outcomes:read',
+        undefined,
+        [date('to')],
+      ],
+      [
+        'backtest',
+        'post',
+        `${CONFIGURATION_PATH}/preview`,
+        'configuration:write',
+        { ...demoConfiguration(), backtest: { from: '0000-01-01', to: '1969-12-31' } },
+        [date('backtest.from'), date('backtest.to')],
+      ],
+      [
+        'explanation',
+        'post',
+        `${CAPACITY_PATH}/explanation?at=0000-01-01T00:00:00Z`,
+        'capacity:calculate',
+        e10Request(),
+        [{ field: 'at', message: INSTANT_PROBLEM }],
+      ],
+      [
+        'calculation',
+        'post',
+        CAPACITY_PATH,
+        'capacity:calculate',
+        e10Request({ purchaseDate: '0000-01-01' }),
+        [date('purchaseDate')],
+      ],
+    ];
+    for (const [name, method, path, scope, body, errors] of cases) {
+      const res = await send(method, path, scope, body === undefined ? undefined : JSON.stringify(body));
+      expect([name, res.status, res.body.details]).toEqual([name, 400, { errors }]);
+    }
   });
 });

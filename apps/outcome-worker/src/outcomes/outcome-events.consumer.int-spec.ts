@@ -53,7 +53,10 @@ describe('OutcomeEventsConsumer (outcome worker, RabbitMQ and Postgres)', () => 
     await Promise.all([database.drop(), rabbit.dispose()]);
   });
 
-  async function publish(bodies: (object | string)[]): Promise<void> {
+  async function publish(
+    bodies: (object | string)[],
+    contentType: string | null = 'application/json',
+  ): Promise<void> {
     const connection = await connect(rabbit.url);
     try {
       const channel = await connection.createConfirmChannel();
@@ -62,7 +65,11 @@ describe('OutcomeEventsConsumer (outcome worker, RabbitMQ and Postgres)', () => 
           topology.names.exchange,
           topology.names.routingKey,
           Buffer.from(typeof body === 'string' ? body : JSON.stringify(body)),
-          { messageId: `m-${Date.now()}-${index}`, contentType: 'application/json', persistent: true },
+          {
+            messageId: `m-${Date.now()}-${index}`,
+            persistent: true,
+            ...(contentType === null ? {} : { contentType }),
+          },
         ),
       );
       await channel.waitForConfirms();
@@ -83,6 +90,7 @@ describe('OutcomeEventsConsumer (outcome worker, RabbitMQ and Postgres)', () => 
       return {
         body: letter.content.toString(),
         reason: letter.properties.headers?.[MessageHeaders.deadLetterReason],
+        attempt: letter.properties.headers?.[MessageHeaders.attempt],
       };
     } finally {
       await connection.close();
@@ -131,8 +139,50 @@ describe('OutcomeEventsConsumer (outcome worker, RabbitMQ and Postgres)', () => 
     expect(await promiseRow(db, 'ORD-1')).toBe('DELIVERED 2026-03-11 1 0 TRANSIT 0 fresh');
   });
 
+  it('reads a message published without a content type (persistent only) as an event batch', async () => {
+    await publish([{ events: [outcomeEvent('ORD-1', 'CANCELLED', '2026-03-12T10:00:00Z')] }], null);
+    await waitFor(
+      async () => (await eventRows(db)).some((row) => row.includes('CANCELLED')),
+      10_000,
+      'the event',
+    );
+    expect((await eventRows(db)).filter((row) => row.includes('CANCELLED'))).toEqual([
+      'ORD-1 0 CANCELLED 2026-03-12T10:00Z matched',
+    ]);
+  });
+
   it.each([
-    ['a body that is not JSON', 'not json', /JSON/],
+    ['without a content type, not JSON', 'not json', null, 'not JSON'],
+    ['declared JSON, not JSON', '{"events": [', 'application/json', 'not JSON'],
+    ['of a content type not JSON', '{"events": []}', 'text/plain', 'content type text/plain refused'],
+  ])('dead-letters a body %s once with its reason, never retried', async (_, body, contentType, reason) => {
+    const before = await eventRows(db);
+    await publish([body], contentType);
+    expect(await deadLetter()).toEqual({ body, reason, attempt: 1 });
+    expect(await eventRows(db)).toEqual(before);
+  });
+
+  it.each([
+    ['year 0000', '0000-01-01T00:00:00Z'],
+    ['February 30th', '2026-02-30T12:00:00Z'],
+    ['hour 24', '2026-03-10T24:00:00Z'],
+    ['an offset that does not exist', '2026-03-10T12:00:00+25:00'],
+    ['a day after now', '2099-03-10T12:00:00Z'],
+  ])(
+    'dead-letters an event dated at %s once, as invalid, never retried as a database failure',
+    async (_, occurredAt) => {
+      const before = await eventRows(db);
+      const body = { events: [outcomeEvent('ORD-1', 'PICKED', occurredAt)] };
+      await publish([body]);
+      const letter = await deadLetter();
+      expect(letter.attempt).toBe(1);
+      expect(String(letter.reason)).toMatch(/^invalid outcome events: events\[0\]\.occurredAt: must /);
+      expect(await eventRows(db)).toEqual(before);
+    },
+  );
+
+  it.each([
+    ['a body that is not JSON', 'not json', /^not JSON$/],
     [
       'a failed attempt without its reason',
       { events: [outcomeEvent('ORD-1', 'DELIVERY_FAILED', '2026-03-10T19:00:00Z')] },

@@ -1,10 +1,17 @@
-import { Controller, UseFilters } from '@nestjs/common';
+import { Controller, Inject, UseFilters } from '@nestjs/common';
 import { Ctx, EventPattern, Payload } from '@nestjs/microservices';
 import { OUTCOME_TOPOLOGY_DEFAULTS } from '@delivery/capacity-data-access';
+import type { Clock } from '@delivery/capacity-domain';
 import { OutcomeEventsValidator } from '@delivery/contracts';
 import { MessageContext, MessageErrorPassthroughFilter, PermanentMessageError } from '@delivery/messaging';
 import { LogContext } from '@delivery/platform';
-import { OutcomeMetrics, RecordOutcomeEventsUseCase } from '@delivery/outcome-recording';
+import {
+  OUTCOME_CLOCK,
+  OUTCOME_SETTINGS,
+  OutcomeMetrics,
+  RecordOutcomeEventsUseCase,
+  type OutcomeSettings,
+} from '@delivery/outcome-recording';
 
 /**
  * `delivery.outcome` messages of `delivery-outcomes.events`: the same body as `POST {base}/delivery/outcomes`,
@@ -15,17 +22,21 @@ import { OutcomeMetrics, RecordOutcomeEventsUseCase } from '@delivery/outcome-re
 @Controller()
 @UseFilters(MessageErrorPassthroughFilter)
 export class OutcomeEventsConsumer {
-  private readonly validator = new OutcomeEventsValidator();
+  private readonly validator: OutcomeEventsValidator;
 
   constructor(
     private readonly record: RecordOutcomeEventsUseCase,
     private readonly metrics: OutcomeMetrics,
     private readonly logContext: LogContext,
-  ) {}
+    @Inject(OUTCOME_SETTINGS) settings: OutcomeSettings,
+    @Inject(OUTCOME_CLOCK) private readonly clock: Clock,
+  ) {
+    this.validator = new OutcomeEventsValidator({ clockSkewMs: settings.clockSkewMs });
+  }
 
   @EventPattern<string>(OUTCOME_TOPOLOGY_DEFAULTS.routingKey)
   async handle(@Payload() body: unknown, @Ctx() context: MessageContext): Promise<void> {
-    const check = this.validator.check(body);
+    const check = this.validator.check(body, this.clock.now());
     if (!check.ok) {
       this.metrics.record('broker', 'invalid', 1);
       throw new PermanentMessageError(

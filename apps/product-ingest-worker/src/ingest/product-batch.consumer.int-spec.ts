@@ -47,6 +47,7 @@ describe('ProductBatchConsumer (worker app, RabbitMQ and Postgres)', () => {
   async function publish(
     messages: { batchIndex: number; body: unknown; productCount: number }[],
     processCode: string,
+    options: { contentType?: string | null; text?: string } = {},
   ) {
     const connection = await connect(rabbit.url);
     try {
@@ -55,10 +56,12 @@ describe('ProductBatchConsumer (worker app, RabbitMQ and Postgres)', () => {
         channel.publish(
           topology.names.exchange,
           topology.names.routingKey,
-          Buffer.from(JSON.stringify(body)),
+          Buffer.from(options.text ?? JSON.stringify(body)),
           {
             messageId: productMessageId(processCode, batchIndex),
-            contentType: PRODUCT_MESSAGE_CONTENT_TYPE,
+            ...(options.contentType === null
+              ? {}
+              : { contentType: options.contentType ?? PRODUCT_MESSAGE_CONTENT_TYPE }),
             persistent: true,
             headers: {
               processCode,
@@ -177,6 +180,59 @@ describe('ProductBatchConsumer (worker app, RabbitMQ and Postgres)', () => {
         'the dead letter',
       );
       expect(letter.properties.messageId).toBe(productMessageId(processCode, 1));
+    } finally {
+      await connection.close();
+    }
+  });
+
+  it('reads a message without a content type as JSON, and dead-letters one that is not JSON once: "not JSON"', async () => {
+    const processCode = randomUUID();
+    const manifest = {
+      kind: 'manifest',
+      schemaVersion: PRODUCT_MESSAGE_SCHEMA_VERSION,
+      processCode,
+      batchCount: 1,
+      received: 2,
+      accepted: 2,
+      rejected: 0,
+      receivedAt: '2026-11-25T10:00:00.000Z',
+      errors: [],
+      warnings: [],
+    };
+    await publish([{ batchIndex: 0, productCount: 0, body: manifest }], processCode, { contentType: null });
+    const row = await waitFor(
+      async () => {
+        const found = await upload(processCode);
+        return found?.manifest_recorded && found;
+      },
+      10_000,
+      'the manifest recorded',
+    );
+    expect(row.manifest_recorded).toBe(true);
+    const batches = await db.query(
+      `SELECT batch_index, outcome FROM product_upload_batches WHERE process_code = $1`,
+      [processCode],
+    );
+    expect(batches.rows).toEqual([{ batch_index: 0, outcome: 'persisted' }]);
+
+    const broken = randomUUID();
+    await publish([{ batchIndex: 0, productCount: 0, body: null }], broken, {
+      contentType: null,
+      text: 'kind=manifest',
+    });
+    const connection = await connect(rabbit.url);
+    try {
+      const channel = await connection.createChannel();
+      const letter = await waitFor(
+        async () => (await channel.get(topology.policy.deadLetterQueue, { noAck: true })) || undefined,
+        10_000,
+        'the dead letter',
+      );
+      expect([
+        letter.properties.messageId,
+        letter.properties.headers?.['x-dead-letter-reason'],
+        letter.properties.headers?.['x-attempt'],
+      ]).toEqual([productMessageId(broken, 0), 'not JSON', 1]);
     } finally {
       await connection.close();
     }

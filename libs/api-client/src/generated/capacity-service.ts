@@ -5021,6 +5021,7 @@ export interface operations {
                         selection: number;
                         /** @enum {unknown} */
                         type: "PICKED" | "DISPATCHED" | "DELIVERED" | "DELIVERY_FAILED" | "CANCELLED";
+                        /** @description When it happened: an instant with Z or its offset (2026-03-10T15:04:05-05:00), a real date and time from 1970 to 9999, not later than now plus the clock-skew tolerance (5 minutes unless configured) */
                         occurredAt: string;
                         reason?: string;
                     }[];

@@ -108,7 +108,7 @@ export interface components {
              * @example 500
              */
             products: number;
-            /** @example batch: /products/0 must have required property 'price' */
+            /** @example batch: products[0]: price: is required */
             reason: string;
         };
         UploadStatusResponse: {

@@ -13,6 +13,7 @@ import {
   Steps,
   ValidatedConfiguration,
 } from '@delivery/capacity-domain';
+import { NOT_STORABLE } from '@delivery/contracts/validation';
 import { FIRST_STORABLE_DATE, isStorableText } from '@delivery/persistence';
 
 export const MAX_KEY_LENGTH = 200;
@@ -89,8 +90,7 @@ function checkText(
 ): void {
   const pathOf = () => (key === undefined ? path : childPath(path, key));
   if (typeof value === 'string') {
-    if (!isStorableText(value))
-      report(pathOf() || '$', 'must be text without NUL characters or unpaired surrogates');
+    if (!isStorableText(value)) report(pathOf(), NOT_STORABLE);
   } else if (Array.isArray(value)) {
     const at = pathOf();
     value.forEach((item, index) => checkText(item, at, report, index));

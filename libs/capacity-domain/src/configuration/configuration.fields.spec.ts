@@ -31,7 +31,7 @@ const documentWith = (): Document => {
 };
 const unknownProperties = (document: Document) => {
   const result = parseConfiguration(document, { timezone: 'UTC' });
-  return result.ok ? [] : result.errors.filter((error) => error.message === 'unknown property');
+  return result.ok ? [] : result.errors.filter((error) => error.message === 'is not an accepted property');
 };
 const changedFields = (before: Document, after: Document) => {
   const changes = runAtOnce(
@@ -78,7 +78,9 @@ describe.each([
     expect(unknownProperties(listed)).toEqual([]);
     const unlisted = documentWith();
     entryOf(unlisted).unlisted = 1;
-    expect(unknownProperties(unlisted)).toEqual([{ path: `${path}.unlisted`, message: 'unknown property' }]);
+    expect(unknownProperties(unlisted)).toEqual([
+      { path: `${path}.unlisted`, message: 'is not an accepted property' },
+    ]);
   });
 
   it('are what the diff compares: a change of each compared field shows, in the listed order', () => {

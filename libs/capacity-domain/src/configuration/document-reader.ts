@@ -1,6 +1,8 @@
 /**
- * Reading an untrusted JSON value field by field while collecting every problem with its JSON path
- * (configuration.md: "all errors reported together"). `null` counts as absent for optional fields.
+ * Reading an untrusted JSON value field by field while collecting every problem with its JSON path (`""` for the
+ * document itself) (configuration.md: "all errors reported together"). `null` counts as absent for optional fields.
+ * The messages are the API's validation vocabulary (docs/api.md, "Validation"), spelt here: the domain imports
+ * nothing of ours.
  */
 import type { ConfigurationProblem } from './configuration-document.types';
 
@@ -17,7 +19,7 @@ export class DocumentReader {
   readonly problems: ConfigurationProblem[] = [];
 
   report(path: string, message: string): void {
-    this.problems.push({ path: path === '' ? '$' : path, message });
+    this.problems.push({ path, message });
   }
 
   /** An object with only the `allowed` keys (others are reported as unknown), or null. */
@@ -27,7 +29,7 @@ export class DocumentReader {
       return null;
     }
     for (const key of Object.keys(value)) {
-      if (!allowed.includes(key)) this.report(childPath(path, key), 'unknown property');
+      if (!allowed.includes(key)) this.report(childPath(path, key), 'is not an accepted property');
     }
     return value as JsonObject;
   }
@@ -38,14 +40,14 @@ export class DocumentReader {
 
   required(object: JsonObject, key: string, path: string): boolean {
     if (!this.isAbsent(object, key)) return true;
-    this.report(childPath(path, key), 'required');
+    this.report(childPath(path, key), 'is required');
     return false;
   }
 
   /** A list (an absent optional list gives `fallback`). */
   array(object: JsonObject, key: string, path: string, fallback: unknown[] | null): unknown[] | null {
     if (this.isAbsent(object, key)) {
-      if (fallback === null) this.report(childPath(path, key), 'required');
+      if (fallback === null) this.report(childPath(path, key), 'is required');
       return fallback;
     }
     const value = object[key];
@@ -58,7 +60,7 @@ export class DocumentReader {
 
   string(object: JsonObject, key: string, path: string, required: boolean): string | null {
     if (this.isAbsent(object, key)) {
-      if (required) this.report(childPath(path, key), 'required');
+      if (required) this.report(childPath(path, key), 'is required');
       return null;
     }
     const value = object[key];
@@ -72,7 +74,7 @@ export class DocumentReader {
   code(object: JsonObject, key: string, path: string): string | null {
     const value = this.string(object, key, path, true);
     if (value !== null && !CODE_PATTERN.test(value)) {
-      this.report(childPath(path, key), 'must match [A-Za-z0-9._-]+');
+      this.report(childPath(path, key), 'must be letters, digits, ".", "_" or "-"');
       return null;
     }
     return value;
@@ -87,7 +89,7 @@ export class DocumentReader {
     fallback: T | null,
   ): T | null {
     if (this.isAbsent(object, key)) {
-      if (fallback === null) this.report(childPath(path, key), 'required');
+      if (fallback === null) this.report(childPath(path, key), 'is required');
       return fallback;
     }
     return this.enumValue(object[key], childPath(path, key), values);
@@ -111,7 +113,7 @@ export class DocumentReader {
   ): number | null | undefined {
     const at = childPath(path, key);
     if (this.isAbsent(object, key)) {
-      if (rule.fallback === undefined) this.report(at, 'required');
+      if (rule.fallback === undefined) this.report(at, 'is required');
       return rule.fallback;
     }
     const value = object[key];

@@ -1,18 +1,9 @@
-/** Date rules of the capacity request: real calendar dates `YYYY-MM-DD` (E9), and `rangeEnd` not before `rangeStart`. */
+/**
+ * Date rules of the DTOs: real calendar dates `YYYY-MM-DD` as instant.parser.ts reads them (E9), and a range's end
+ * not before its start.
+ */
 import { ValidateBy, ValidationArguments, ValidationOptions } from 'class-validator';
-
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** `YYYY-MM-DD` naming a day that exists (2026-02-30 does not). */
-export function isCalendarDate(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const match = DATE.exec(value);
-  if (match === null) return false;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
-  return days !== undefined && day >= 1 && day <= days;
-}
+import { DATE_PROBLEM, INSTANT_PROBLEM, isCalendarDate, isInstant } from '../instant.parser';
 
 export function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
   return ValidateBy(
@@ -20,7 +11,7 @@ export function IsCalendarDate(options?: ValidationOptions): PropertyDecorator {
       name: 'isCalendarDate',
       validator: {
         validate: (value) => isCalendarDate(value),
-        defaultMessage: () => '$property must be a date YYYY-MM-DD',
+        defaultMessage: () => DATE_PROBLEM,
       },
     },
     options,
@@ -40,6 +31,17 @@ export function IsNotBefore(property: string, options?: ValidationOptions): Prop
         },
         defaultMessage: () => '$property must not be before $constraint1',
       },
+    },
+    options,
+  );
+}
+
+/** An instant with its offset, as instant.parser.ts reads it. */
+export function IsInstant(options?: ValidationOptions): PropertyDecorator {
+  return ValidateBy(
+    {
+      name: 'isInstant',
+      validator: { validate: (value) => isInstant(value), defaultMessage: () => INSTANT_PROBLEM },
     },
     options,
   );

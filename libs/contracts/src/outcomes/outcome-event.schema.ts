@@ -1,4 +1,5 @@
 import type { FromSchema } from '../products/json-schema.types';
+import { STORABLE_TEXT_PATTERN } from '../products/product.schema';
 
 /**
  * What happened to a promised order, from whoever ships it (docs/api.md, "Outcome events"), version 1: the same
@@ -17,21 +18,23 @@ export const OUTCOME_EVENT_TYPE_VALUES = [
   'CANCELLED',
 ] as const;
 
-/** An instant with its offset: `2026-03-10T15:04:05-05:00`, `2026-03-10T20:04:05.250Z`. */
-export const INSTANT_PATTERN =
-  '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,9})?)?(Z|[+-]\\d{2}:\\d{2})$';
-
 export const outcomeEventSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['reservationIdentifier', 'selection', 'type', 'occurredAt'],
   properties: {
-    reservationIdentifier: { type: 'string', minLength: 1, maxLength: 100 },
+    reservationIdentifier: { type: 'string', minLength: 1, maxLength: 100, pattern: STORABLE_TEXT_PATTERN },
     selection: { type: 'integer', minimum: 0, maximum: 99 },
     type: { enum: OUTCOME_EVENT_TYPE_VALUES },
-    occurredAt: { type: 'string', pattern: INSTANT_PATTERN },
+    /** an instant with its offset (instant.parser.ts): `2026-03-10T15:04:05-05:00`, `2026-03-10T20:04:05.250Z` */
+    occurredAt: {
+      type: 'string',
+      description:
+        'When it happened: an instant with Z or its offset (2026-03-10T15:04:05-05:00), a real date and time ' +
+        'from 1970 to 9999, not later than now plus the clock-skew tolerance (5 minutes unless configured)',
+    },
     /** why an attempt failed; required with DELIVERY_FAILED */
-    reason: { type: 'string', minLength: 1, maxLength: 500 },
+    reason: { type: 'string', minLength: 1, maxLength: 500, pattern: STORABLE_TEXT_PATTERN },
   },
 } as const;
 

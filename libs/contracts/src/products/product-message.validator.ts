@@ -1,4 +1,5 @@
-import Ajv, { type ValidateFunction } from 'ajv';
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { schemaProblem } from '../validation.vocabulary';
 import {
   productBatchMessageSchema,
   productManifestMessageSchema,
@@ -40,15 +41,12 @@ export class ProductMessageValidator {
         ? { ok: true, message: body }
         : {
             ok: false,
-            reason: `manifest: ${this.manifest.errors?.map((e) => `${e.instancePath} ${e.message}`).join('; ')}`,
+            reason: `manifest: ${worded(this.manifest.errors ?? [])}`,
           };
     }
     if (kind !== 'batch') return { ok: false, reason: 'kind: must be "manifest" or "batch"' };
     if (!this.batch(body)) {
-      const problems = (this.batch.errors ?? [])
-        .slice(0, MAX_QUOTED)
-        .map((e) => `${e.instancePath} ${e.message}`);
-      return { ok: false, reason: `batch: ${problems.join('; ')}` };
+      return { ok: false, reason: `batch: ${worded((this.batch.errors ?? []).slice(0, MAX_QUOTED))}` };
     }
     if (body.indexes.length !== body.products.length)
       return { ok: false, reason: 'batch: indexes and products differ in length' };
@@ -62,4 +60,14 @@ export class ProductMessageValidator {
       ? { ok: false, reason: `batch: ${problems.join('; ')}` }
       : { ok: true, message: body };
   }
+}
+
+/** Schema errors in the project's words (`schemaVersion: is required`), on one line. */
+function worded(errors: readonly ErrorObject[]): string {
+  return errors
+    .map((error) => {
+      const problem = schemaProblem(error);
+      return `${problem.field || 'message'}: ${problem.message}`;
+    })
+    .join('; ');
 }

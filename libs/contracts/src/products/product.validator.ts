@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { BusinessDateTime } from './business-date-time';
 import type { ProductIssue } from './product-issue';
+import { NOT_STORABLE, schemaProblem } from '../validation.vocabulary';
 import {
   DATE_UPDATE_PATTERN,
   productSchema,
@@ -129,13 +130,6 @@ export class UploadValidation {
 
 const DATE_PATTERN = new RegExp(DATE_UPDATE_PATTERN);
 const STORABLE = new RegExp(STORABLE_TEXT_PATTERN, 'u');
-const PLAIN_KEY = /^[A-Za-z_$][A-Za-z0-9_$]{0,63}$/;
-
-/** A property name as a reason shows it: plain names as they are, any other quoted and clipped (storable). */
-function keyName(key: string): string {
-  return PLAIN_KEY.test(key) ? key : JSON.stringify(key.length > 64 ? `${key.slice(0, 64)}…` : key);
-}
-
 function codeOf(product: unknown): string | null {
   if (typeof product !== 'object' || product === null || Array.isArray(product)) return null;
   const code = Object.prototype.hasOwnProperty.call(product, 'productCode')
@@ -149,60 +143,13 @@ function clip(reasons: string[]): string[] {
   return [...reasons.slice(0, MAX_REASONS - 1), `… and ${reasons.length - MAX_REASONS + 1} more problems`];
 }
 
-/** `/barcodes/0/eanCode` → `barcodes[0].eanCode`. */
-function fieldOf(instancePath: string, child?: string): string {
-  const segments = instancePath.split('/').slice(1);
-  if (child !== undefined) segments.push(child);
-  let path = '';
-  for (const raw of segments) {
-    const segment = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (/^\d+$/.test(segment)) path += `[${segment}]`;
-    else path += path === '' ? segment : `.${segment}`;
-  }
-  return path === '' ? 'product' : path;
-}
-
-const TYPE_NAMES: Record<string, string> = {
-  string: 'a string',
-  number: 'a number',
-  integer: 'an integer',
-  array: 'an array',
-  object: 'an object',
-  null: 'null',
+const PATTERNS = {
+  [DATE_UPDATE_PATTERN]: 'must be a date-time YYYY-MM-DD HH:MM:SS',
+  [STORABLE_TEXT_PATTERN]: NOT_STORABLE,
 };
 
+/** An ajv error as a reason: `field: message`, a problem of the product as a whole named `product`. */
 function describe(error: ErrorObject): string {
-  const params = error.params as Record<string, unknown>;
-  switch (error.keyword) {
-    case 'required':
-      return `${fieldOf(error.instancePath, String(params['missingProperty']))}: is required`;
-    case 'additionalProperties':
-      return `${fieldOf(error.instancePath, keyName(String(params['additionalProperty'])))}: is not an accepted property`;
-    case 'type': {
-      const types = String(params['type'])
-        .split(',')
-        .filter((type) => type !== 'null');
-      return `${fieldOf(error.instancePath)}: must be ${types.map((type) => TYPE_NAMES[type] ?? type).join(' or ')}`;
-    }
-    case 'minLength':
-      return `${fieldOf(error.instancePath)}: must not be empty`;
-    case 'maxLength':
-      return `${fieldOf(error.instancePath)}: must be at most ${String(params['limit'])} characters`;
-    case 'maxItems':
-      return `${fieldOf(error.instancePath)}: must have at most ${String(params['limit'])} entries`;
-    case 'minimum':
-      return `${fieldOf(error.instancePath)}: must be ${String(params['limit'])} or more`;
-    case 'exclusiveMinimum':
-      return `${fieldOf(error.instancePath)}: must be greater than ${String(params['limit'])}`;
-    case 'enum': {
-      const values = (params['allowedValues'] as unknown[]).filter((value) => value !== null);
-      return `${fieldOf(error.instancePath)}: must be one of ${values.join(', ')}`;
-    }
-    case 'pattern':
-      return String(params['pattern']) === DATE_UPDATE_PATTERN
-        ? `${fieldOf(error.instancePath)}: must be a date-time YYYY-MM-DD HH:MM:SS`
-        : `${fieldOf(error.instancePath)}: must not contain NUL characters or unpaired surrogates`;
-    default:
-      return `${fieldOf(error.instancePath)}: is invalid (${error.keyword})`;
-  }
+  const problem = schemaProblem(error, PATTERNS);
+  return `${problem.field || 'product'}: ${problem.message}`;
 }

@@ -36,7 +36,7 @@ export class FailedBatchDto {
   @ApiProperty({ description: 'Products the batch carried', example: 500 })
   products!: number;
 
-  @ApiProperty({ example: "batch: /products/0 must have required property 'price'" })
+  @ApiProperty({ example: 'batch: products[0]: price: is required' })
   reason!: string;
 }
 

@@ -60,7 +60,7 @@ describe('ParametersPipe', () => {
       message: 'The request is invalid',
       details: {
         errors: [
-          { field: 'x', message: 'is not a parameter of this operation' },
+          { field: 'x', message: 'is not an accepted property' },
           { field: 'code', message: 'is required' },
           { field: 'kind', message: 'must be one of the following values: A, B' },
           { field: 'share', message: 'must be a number' },

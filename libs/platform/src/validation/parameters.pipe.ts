@@ -18,7 +18,7 @@ export interface ParametersPipeOptions {
  * The query (`@Query(pipe)`) or the path parameters (`@Param(pipe)`) of an operation, read as its DTO says, as a
  * body is (`PlainDtoValidator`): a parameter the DTO declares a `number` becomes that number when its text is one
  * (any JSON or decimal form), then the DTO's rules run; every problem is listed in one 400 VALIDATION_ERROR, a
- * parameter the operation does not define included ("is not a parameter of this operation"). The value passed on
+ * parameter the operation does not define included ("is not an accepted property"). The value passed on
  * is the plain object, its numbers converted.
  */
 export class ParametersPipe<T extends object> implements PipeTransform<unknown, T> {
@@ -27,9 +27,7 @@ export class ParametersPipe<T extends object> implements PipeTransform<unknown, 
   private readonly message: string | undefined;
 
   constructor(target: abstract new (...args: never[]) => T, options: ParametersPipeOptions = {}) {
-    this.validator = new PlainDtoValidator(target, {
-      unknownPropertyMessage: 'is not a parameter of this operation',
-    });
+    this.validator = new PlainDtoValidator(target);
     this.numeric = new Set(
       this.validator
         .propertyNames()

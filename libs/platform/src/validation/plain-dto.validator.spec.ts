@@ -66,7 +66,7 @@ class Broken {
 }
 
 describe('PlainDtoValidator', () => {
-  const validator = new PlainDtoValidator(Order, { unknownPropertyMessage: 'is not part of an order' });
+  const validator = new PlainDtoValidator(Order);
 
   it('accepts a valid body and treats null as absent for optional fields', () => {
     expect(
@@ -84,7 +84,7 @@ describe('PlainDtoValidator', () => {
         even: 3,
       }),
     ).toEqual([
-      { field: 'extra', message: 'is not part of an order' },
+      { field: 'extra', message: 'is not an accepted property' },
       { field: 'id', message: 'is required' },
       { field: 'kind', message: 'must be one of the following values: A, B' },
       { field: 'main.name', message: 'must be a string' },
@@ -92,7 +92,7 @@ describe('PlainDtoValidator', () => {
       { field: 'lines[0].tags[0].name', message: 'is required' },
       { field: 'lines[0].tags[1]', message: 'must be an object' },
       { field: 'lines[1]', message: 'must be an object' },
-      { field: 'lines[2].more', message: 'is not part of an order' },
+      { field: 'lines[2].more', message: 'is not an accepted property' },
       { field: 'lines[2].units', message: 'must be an integer number' },
       { field: 'even', message: 'is invalid' },
     ]);
@@ -114,8 +114,8 @@ describe('PlainDtoValidator', () => {
   it('sees __proto__ and constructor keys as unknown and reads only own properties', () => {
     const body = JSON.parse('{"__proto__": {"id": "x", "lines": [{}]}, "constructor": {}}');
     expect(validator.validate(body)).toEqual([
-      { field: '__proto__', message: 'is not part of an order' },
-      { field: 'constructor', message: 'is not part of an order' },
+      { field: '__proto__', message: 'is not an accepted property' },
+      { field: 'constructor', message: 'is not an accepted property' },
       { field: 'id', message: 'is required' },
       { field: 'lines', message: 'is required' },
     ]);
@@ -127,8 +127,8 @@ describe('PlainDtoValidator', () => {
       `{"id":"o","lines":[{}],"deep":${'['.repeat(depth)}${']'.repeat(depth)},"main":${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}}`,
     );
     expect(validator.validate(body)).toEqual([
-      { field: 'deep', message: 'is not part of an order' },
-      { field: 'main.a', message: 'is not part of an order' },
+      { field: 'deep', message: 'is not an accepted property' },
+      { field: 'main.a', message: 'is not an accepted property' },
       { field: 'main.name', message: 'is required' },
     ]);
   });

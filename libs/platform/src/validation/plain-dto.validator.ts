@@ -19,6 +19,7 @@ import {
   ValidationTypes,
   ValidatorConstraintInterface,
 } from 'class-validator';
+import { NOT_AN_ARRAY, NOT_AN_OBJECT, REQUIRED, UNKNOWN_PROPERTY } from '@delivery/contracts/validation';
 
 export interface FieldProblem {
   field: string;
@@ -56,19 +57,9 @@ const own = (object: object, key: string): unknown =>
 const isObject = (value: unknown): value is object =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export interface PlainDtoValidatorOptions {
-  /** message for a property the DTO does not define (default: "is not an accepted property") */
-  unknownPropertyMessage?: string;
-}
-
+/** The wording of every problem is the contracts' validation vocabulary (docs/api.md, "Validation"). */
 export class PlainDtoValidator<T extends object = object> {
-  private readonly unknown: string;
-
-  constructor(
-    private readonly target: abstract new (...args: never[]) => T,
-    options: PlainDtoValidatorOptions = {},
-  ) {
-    this.unknown = options.unknownPropertyMessage ?? 'is not an accepted property';
+  constructor(private readonly target: abstract new (...args: never[]) => T) {
     planOf(target);
   }
 
@@ -92,12 +83,12 @@ export class PlainDtoValidator<T extends object = object> {
 
   private object(value: unknown, target: DtoClass, path: string, problems: FieldProblem[]): void {
     if (!isObject(value)) {
-      problems.push({ field: path, message: 'must be an object' });
+      problems.push({ field: path, message: NOT_AN_OBJECT });
       return;
     }
     const plan = planOf(target);
     for (const key of Object.keys(value)) {
-      if (!plan.properties.has(key)) problems.push({ field: join(path, key), message: this.unknown });
+      if (!plan.properties.has(key)) problems.push({ field: join(path, key), message: UNKNOWN_PROPERTY });
     }
     for (const property of plan.properties.values()) {
       this.property(value, own(value, property.name), property, plan, join(path, property.name), problems);
@@ -113,7 +104,7 @@ export class PlainDtoValidator<T extends object = object> {
     problems: FieldProblem[],
   ): void {
     if (value === undefined || value === null) {
-      if (property.required) problems.push({ field: path, message: 'is required' });
+      if (property.required) problems.push({ field: path, message: REQUIRED });
       return;
     }
     for (const check of property.checks) {
@@ -136,7 +127,7 @@ export class PlainDtoValidator<T extends object = object> {
     if (!nested.each) {
       this.object(value, nested.type, path, problems);
     } else if (!Array.isArray(value)) {
-      problems.push({ field: path, message: 'must be an array' });
+      problems.push({ field: path, message: NOT_AN_ARRAY });
     } else {
       value.forEach((item, index) => this.object(item, nested.type, `${path}[${index}]`, problems));
     }
