@@ -127,6 +127,7 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       'PodDisruptionBudget/product-ingest-worker',
       'PodDisruptionBudget/product-upload-service',
       'PrometheusRule/delivery-promise',
+      'PrometheusRule/delivery-promise-slos',
       'ScaledObject/outcome-worker',
       'ScaledObject/product-ingest-worker',
       'Service/capacity-service',
