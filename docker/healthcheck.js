@@ -1,7 +1,8 @@
 'use strict';
 /**
  * The image's HEALTHCHECK: GET http://127.0.0.1:$PORT/health/live, exit 0 on a 2xx answer, 1 otherwise
- * (slim images have no curl). PORT defaults to the app's own default port, chosen by APP.
+ * (slim images have no curl). PORT defaults to the app's own default port, chosen by APP; the outcome worker, when
+ * run from capacity-service's image on its second entry point, has PORT set (3003 in compose and Kubernetes).
  */
 const DEFAULT_PORTS = {
   'capacity-service': 3000,
