@@ -81,7 +81,7 @@ describe('the stack', () => {
     );
     expect(packageJson.devDependencies['@types/node'].split('.')[0]).toBe(String(major));
     expect(read('docker/Dockerfile')).toMatch(
-      new RegExp(`^ARG NODE_IMAGE=node:${major}-bookworm-slim$`, 'm'),
+      new RegExp(`^ARG NODE_IMAGE=node:${major}-bookworm-slim@sha256:[0-9a-f]{64}$`, 'm'),
     );
   });
 
