@@ -40,14 +40,14 @@ const kubernetesEnv = (kind: string, name: string) =>
   containerEnvironment(onlyContainer(find(objects, kind, name)), objects);
 
 describe('docker/compose.yml', () => {
-  it('runs Postgres 15, RabbitMQ with the management plugin, Redis, the migration, the three apps and the outcome worker', () => {
+  it('runs Postgres 18, RabbitMQ 4 with the management plugin, Redis, the migration, the three apps and the outcome worker', () => {
     expect(Object.keys(compose.services).sort()).toEqual(
       ['dead-letters', 'migrate', 'outcome-worker', 'postgres', 'rabbitmq', 'redis', ...APPS].sort(),
     );
     expect(compose.services.redis.image).toMatch(/^redis:\d+\.\d+-bookworm$/);
     expect(compose.services.redis.healthcheck?.test[0]).toBe('CMD');
-    expect(compose.services.postgres.image).toMatch(/^postgres:15[-.]/);
-    expect(compose.services.rabbitmq.image).toMatch(/^rabbitmq:3\.\d+-management$/);
+    expect(compose.services.postgres.image).toMatch(/^postgres:18[-.]/);
+    expect(compose.services.rabbitmq.image).toMatch(/^rabbitmq:4(\.\d+)*-management$/);
     expect(compose.services.postgres.healthcheck?.test[0]).toBe('CMD');
     expect(compose.services.rabbitmq.healthcheck?.test[0]).toBe('CMD');
   });

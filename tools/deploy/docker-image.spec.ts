@@ -167,6 +167,40 @@ function runtimeImage(buildDir: string, app: string): string {
   return image;
 }
 
+/** `name@version` of every package under a node_modules directory, nested ones included, sorted and unique. */
+function installedPackages(nodeModules: string): string[] {
+  const found = new Set<string>();
+  const visit = (dir: string) => {
+    for (const entry of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+      if (entry.startsWith('.')) continue;
+      const at = path.join(dir, entry);
+      if (entry.startsWith('@')) {
+        visit(at);
+        continue;
+      }
+      const manifest = path.join(at, 'package.json');
+      if (!fs.existsSync(manifest)) continue;
+      const { name, version } = readJson<{ name: string; version: string }>(manifest);
+      found.add(`${name}@${version}`);
+      visit(path.join(at, 'node_modules'));
+    }
+  };
+  visit(nodeModules);
+  return [...found].sort();
+}
+
+/** `name@version` of every component of a CycloneDX SBOM (group and name: `@scope/name`). */
+function sbomPackages(file: string): string[] {
+  const { components } = readJson<{ components: { group?: string; name: string; version: string }[] }>(file);
+  return [...new Set(components.map((c) => `${c.group ? `${c.group}/` : ''}${c.name}@${c.version}`))].sort();
+}
+
+/** The version the repository's lockfile installs of a top-level package. */
+const rootVersion = (name: string) =>
+  readJson<{ packages: Record<string, { version: string }> }>(path.join(ROOT, 'package-lock.json')).packages[
+    `node_modules/${name}`
+  ].version;
+
 function run(
   command: string[],
   cwd: string,
@@ -186,7 +220,23 @@ function run(
 describe('docker/Dockerfile', () => {
   it('has a build stage, a production-dependencies stage and a runtime stage, all on slim Node 26 LTS', () => {
     expect(dockerfile.stages.map((s) => s.name)).toEqual(['build', 'prod-deps', 'runtime']);
-    for (const s of dockerfile.stages) expect(s.image).toBe('node:26-bookworm-slim');
+    for (const s of dockerfile.stages) expect(s.image).toMatch(/^node:26-bookworm-slim@sha256:[0-9a-f]{64}$/); // the tag, pinned by digest
+  });
+
+  it('labels the image with its source, revision and version (OCI annotations), from build arguments', () => {
+    const args = instructions('runtime', 'ARG').map((a) => a.raw.split('=')[0]);
+    expect(args).toEqual(expect.arrayContaining(['APP', 'VERSION', 'REVISION', 'SOURCE', 'NODE_IMAGE']));
+    const [label] = instructions('runtime', 'LABEL');
+    const labels = Object.fromEntries(
+      [...label.raw.matchAll(/([\w.]+)="([^"]*)"/g)].map(([, key, value]) => [key, value]),
+    );
+    expect(labels).toEqual({
+      'org.opencontainers.image.source': '${SOURCE}',
+      'org.opencontainers.image.revision': '${REVISION}',
+      'org.opencontainers.image.version': '${VERSION}',
+      'org.opencontainers.image.title': '${APP}',
+      'org.opencontainers.image.base.name': '${NODE_IMAGE}',
+    });
   });
 
   it('builds with all dependencies and the repository build, and installs production dependencies apart', () => {
@@ -337,6 +387,30 @@ describe('docker/Dockerfile', () => {
         expect(versions(lock.packages, installed)).toEqual(versions(rootLock.packages, installed));
       },
     );
+
+    it.each(IMAGES)('the SBOM of %s lists every package its image installs, and nothing else', (app) => {
+      const image = runtimeImage(dir, app);
+      const sbom = path.join(image, 'dist/apps', app, 'sbom.cdx.json');
+      expect(readJson<{ bomFormat: string; specVersion: string }>(sbom)).toMatchObject({
+        bomFormat: 'CycloneDX',
+        specVersion: '1.6',
+      });
+      const installed = installedPackages(path.join(image, 'node_modules'));
+      expect(installed).toContain(`reflect-metadata@${rootVersion('reflect-metadata')}`); // the walk sees the install
+      const listed = sbomPackages(sbom);
+      expect({
+        missing: installed.filter((p) => !listed.includes(p)),
+        extra: listed.filter((p) => !installed.includes(p)),
+      }).toEqual({ missing: [], extra: [] });
+    });
+
+    it("would catch an SBOM that is not the image's own", () => {
+      const installed = installedPackages(
+        path.join(runtimeImage(dir, 'product-ingest-worker'), 'node_modules'),
+      );
+      const listed = sbomPackages(path.join(dir, 'dist/apps/operations/sbom.cdx.json'));
+      expect(listed.filter((p) => !installed.includes(p))).toContain(`typeorm@${rootVersion('typeorm')}`);
+    });
 
     describe('the operations image', () => {
       it('carries the migration entry the Job and compose run, and it reports a failed migration', async () => {

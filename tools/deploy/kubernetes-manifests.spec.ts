@@ -117,6 +117,7 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       'HorizontalPodAutoscaler/capacity-service',
       'HorizontalPodAutoscaler/product-upload-service',
       'Job/delivery-migrate',
+      'Namespace/delivery',
       'NetworkPolicy/api-from-gateway',
       'NetworkPolicy/default-deny',
       'NetworkPolicy/egress-to-dependencies',
@@ -128,6 +129,7 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       'PodDisruptionBudget/product-ingest-worker',
       'PodDisruptionBudget/product-upload-service',
       'PrometheusRule/delivery-promise',
+      'PrometheusRule/delivery-promise-slos',
       'ScaledObject/outcome-worker',
       'ScaledObject/product-ingest-worker',
       'Service/capacity-service',
@@ -138,7 +140,9 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       'TriggerAuthentication/outcome-worker-rabbitmq',
       'TriggerAuthentication/product-ingest-worker-rabbitmq',
     ]);
-    expect(new Set(objects.map((o) => o.metadata.namespace))).toEqual(new Set(['delivery']));
+    expect(new Set(objects.filter((o) => o.kind !== 'Namespace').map((o) => o.metadata.namespace))).toEqual(
+      new Set(['delivery']),
+    );
     expect(
       objects.filter((o) => o.metadata.labels?.['app.kubernetes.io/part-of'] !== 'delivery-promise'),
     ).toEqual([]);
@@ -232,7 +236,12 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
     });
 
     it('runs hardened: non-root, read-only root, /tmp in memory, no privileges, requests and limits', () => {
-      expect(hardening(deployment(app))).toEqual(HARDENED);
+      // the services have no CPU limit (docs/operations.md, "CPU: requests, no limit")
+      const limits = SERVICES.includes(app) ? ['memory'] : ['cpu', 'memory'];
+      expect(hardening(deployment(app))).toEqual({
+        ...HARDENED,
+        resources: { ...HARDENED.resources, limits },
+      });
     });
 
     it('runs its own image; the HPA or KEDA owns the replica count', () => {
@@ -262,7 +271,9 @@ describe.each(OVERLAYS)('k8s/overlays/%s', (overlay) => {
       },
     ]);
     expect(hpa.spec.minReplicas).toBeLessThan(hpa.spec.maxReplicas);
-    expect(container(app).resources.requests.cpu).toBeDefined();
+    // a CPU request sized from the measured cost, and no CFS quota to throttle the latency
+    expect(container(app).resources.requests.cpu).toBe('500m');
+    expect(container(app).resources.limits.cpu).toBeUndefined();
   });
 
   it('scales the worker with KEDA on the depth of the queue it consumes, with a CPU trigger and a fallback', () => {

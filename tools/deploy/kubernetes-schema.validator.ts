@@ -28,6 +28,7 @@ async function loadModels(): Promise<Record<string, ModelClass>> {
   const [core, apps, batch, autoscaling, policy, networking, gateway, keda, monitoring] = modules;
   const models = [
     core.ConfigMap,
+    core.Namespace,
     core.Secret,
     core.Service,
     apps.Deployment,

@@ -99,6 +99,43 @@ describe('renderKustomization', () => {
     expect(service.spec).toEqual({ selector: {}, ports: [{ port: 8080 }, { port: 9090 }] });
   });
 
+  it("labels a CronJob's Job template and its pod template, as kustomize does, and leaves a Namespace unnamespaced", () => {
+    write({
+      'jobs/kustomization.yaml': `apiVersion: kustomize.config.k8s.io/v1beta1
+kind: Kustomization
+namespace: shop
+labels:
+  - pairs: { part-of: shop }
+    includeSelectors: false
+    includeTemplates: true
+resources: [jobs.yaml]
+`,
+      'jobs/jobs.yaml': `apiVersion: batch/v1
+kind: CronJob
+metadata: { name: nightly }
+spec:
+  schedule: '0 3 * * *'
+  jobTemplate:
+    spec:
+      template:
+        metadata: { labels: { app: nightly } }
+        spec: { restartPolicy: Never, containers: [{ name: job, image: acme/job }] }
+---
+apiVersion: v1
+kind: Namespace
+metadata: { name: shop }
+`,
+    });
+    const [cronJob, namespace] = renderKustomization(path.join(dir, 'jobs'));
+    const { jobTemplate } = cronJob.spec as {
+      jobTemplate: { metadata: unknown; spec: { template: { metadata: unknown } } };
+    };
+    expect(jobTemplate.metadata).toEqual({ labels: { 'part-of': 'shop' } });
+    expect(jobTemplate.spec.template.metadata).toEqual({ labels: { app: 'nightly', 'part-of': 'shop' } });
+    expect(cronJob.metadata.namespace).toBe('shop');
+    expect(namespace.metadata).toEqual({ name: 'shop', labels: { 'part-of': 'shop' } });
+  });
+
   it("adds a component's objects and applies its patches before the overlay's own", () => {
     write({
       'component/kustomization.yaml':

@@ -14,9 +14,9 @@ import { parseAllDocuments } from 'yaml';
  * - `patches`: a strategic merge patch file (one object, found by kind and name; maps merge, `null` deletes a key;
  *   lists are not merged, so a patch may not contain one) or a JSON 6902 patch (`add`/`replace`/`remove`) with a
  *   `target` of kind and name; each must match exactly one object;
- * - `namespace`: set on every object (all objects here are namespaced);
- * - `labels` with `includeSelectors: false`: added to `metadata.labels`, and to pod templates with
- *   `includeTemplates: true`;
+ * - `namespace`: set on every namespaced object (a Namespace, cluster-scoped, is left as it is);
+ * - `labels` with `includeSelectors: false`: added to `metadata.labels`, and with `includeTemplates: true` to pod
+ *   templates and a CronJob's Job template (`spec.jobTemplate.metadata`), as kustomize adds them;
  * - `images`: `newName` / `newTag` / `digest` on containers whose image name matches.
  */
 export type K8sObject = {
@@ -47,6 +47,9 @@ const SUPPORTED_FIELDS = new Set([
   'images',
   'patches',
 ]);
+/** Objects without a namespace, which kustomize's `namespace` leaves as they are (a Namespace keeps its name). */
+const CLUSTER_SCOPED_KINDS = new Set(['Namespace']);
+
 const POD_TEMPLATE_KINDS = new Set([
   'Deployment',
   'StatefulSet',
@@ -75,7 +78,11 @@ export function renderKustomization(dir: string): K8sObject[] {
   for (const entry of kustomization.patches ?? []) applyPatch(objects, entry, dir);
   if (kustomization.namespace) {
     const namespace = kustomization.namespace;
-    objects = objects.map((object) => ({ ...object, metadata: { ...object.metadata, namespace } }));
+    objects = objects.map((object) =>
+      CLUSTER_SCOPED_KINDS.has(object.kind)
+        ? object
+        : { ...object, metadata: { ...object.metadata, namespace } },
+    );
   }
   for (const labels of kustomization.labels ?? []) addLabels(objects, labels);
   for (const image of kustomization.images ?? []) setImage(objects, image);
@@ -215,13 +222,17 @@ function applyJson6902(object: K8sObject, operations: Json[], dir: string): K8sO
   return result as unknown as K8sObject;
 }
 
+/** A CronJob's Job template. */
+function jobTemplate(object: K8sObject): JsonObject | undefined {
+  const outer = object.spec as JsonObject | undefined;
+  return object.kind === 'CronJob' && isObject(outer?.jobTemplate) ? outer.jobTemplate : undefined;
+}
+
 /** The pod template of a workload (a CronJob's is in its Job template). */
 function podTemplate(object: K8sObject): JsonObject | undefined {
   if (!POD_TEMPLATE_KINDS.has(object.kind)) return undefined;
-  const outer = object.spec as JsonObject | undefined;
-  const jobTemplate =
-    object.kind === 'CronJob' && isObject(outer?.jobTemplate) ? outer.jobTemplate : undefined;
-  const spec = jobTemplate ? (jobTemplate.spec as JsonObject | undefined) : outer;
+  const job = jobTemplate(object);
+  const spec = job ? (job.spec as JsonObject | undefined) : (object.spec as JsonObject | undefined);
   return isObject(spec?.template) ? spec.template : undefined;
 }
 
@@ -229,8 +240,10 @@ function addLabels(objects: K8sObject[], labels: NonNullable<Kustomization['labe
   if (labels.includeSelectors) throw new KustomizeError('labels with includeSelectors are not supported');
   for (const object of objects) {
     object.metadata = { ...object.metadata, labels: { ...object.metadata.labels, ...labels.pairs } };
-    const template = podTemplate(object);
-    if (labels.includeTemplates && template) {
+    if (!labels.includeTemplates) continue;
+    // kustomize's template label paths: the pod template, and a CronJob's Job template around it
+    const templates = [podTemplate(object), jobTemplate(object)].filter((t) => t !== undefined);
+    for (const template of templates) {
       const metadata = (template.metadata ?? {}) as JsonObject;
       template.metadata = { ...metadata, labels: { ...(metadata.labels as JsonObject), ...labels.pairs } };
     }

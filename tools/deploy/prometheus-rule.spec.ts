@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { find, renderOverlay, ROOT } from './rendered-manifests';
-import { knownMetrics, labelsIn, metricsIn, SCRAPE_LABELS } from './registered-metrics';
+import { knownMetrics, labelsIn, metricsIn, registeredInCode, SCRAPE_LABELS } from './registered-metrics';
 
 interface Rule {
   alert: string;
@@ -14,6 +14,17 @@ const rules = (): Rule[] =>
   (
     find(renderOverlay('prod'), 'PrometheusRule', 'delivery-promise').spec.groups as { rules: Rule[] }[]
   ).flatMap((group) => group.rules);
+
+/** A gauge holding when something was last refreshed (Unix time), which goes stale when the refresh stops. */
+const isRefreshedAt = (metric: string) => /_refreshed_timestamp_seconds$/.test(metric);
+
+/** The "refreshed at" gauges no rule compares with `time()`. */
+function staleGaugesUnwatched(watching: Rule[]): string[] {
+  const watched = new Set(
+    watching.filter((rule) => /\btime\(\)\s*-/.test(rule.expr)).flatMap((rule) => metricsIn(rule.expr)),
+  );
+  return [...registeredInCode().keys()].filter((metric) => isRefreshedAt(metric) && !watched.has(metric));
+}
 
 /** k8s/base/prometheus-rule.yaml: the alerts docs/operations.md promises, on metrics the code registers. */
 describe('the alert rules', () => {
@@ -28,6 +39,7 @@ describe('the alert rules', () => {
       'DeliveryConfigurationDiverged',
       'DeliveryDispatchFullTomorrow',
       'DeliveryReservationsAtRiskTomorrow',
+      'DeliveryCapacityUsageStale',
       'DeliveryDeadLetters',
       'DeliveryDeadLetterQueueNotEmpty',
       'DeliveryIngestBacklogGrowing',
@@ -86,6 +98,18 @@ describe('the alert rules', () => {
           !SCRAPE_LABELS.includes(label) && !known.get('product_ingest_retries_total')?.includes(label),
       ),
     ).toEqual(['queue']);
+  });
+
+  it('watch every "refreshed at" gauge the apps register for staleness', () => {
+    expect(staleGaugesUnwatched(rules())).toEqual([]);
+    expect([...registeredInCode().keys()].filter(isRefreshedAt)).toEqual([
+      'capacity_usage_refreshed_timestamp_seconds',
+    ]);
+  });
+
+  it('would catch a "refreshed at" gauge without its staleness alert', () => {
+    const withoutIt = rules().filter((rule) => rule.alert !== 'DeliveryCapacityUsageStale');
+    expect(staleGaugesUnwatched(withoutIt)).toEqual(['capacity_usage_refreshed_timestamp_seconds']);
   });
 
   it('alert on the documented thresholds', () => {

@@ -38,6 +38,21 @@ function appPortBehind(objects: K8sObject[], app: AppName, servicePort: number |
   return portNumber(onlyContainer(find(objects, 'Deployment', app)), port.targetPort);
 }
 
+/** Each HTTPRoute rule: its route, path and request timeout. */
+function routeTimeouts(objects: K8sObject[]): [string, string, string | undefined][] {
+  return objects
+    .filter((o) => o.kind === 'HTTPRoute')
+    .flatMap((o) =>
+      (
+        o.spec as { rules: { matches: { path: { value: string } }[]; timeouts?: { request?: string } }[] }
+      ).rules.map((rule): [string, string, string | undefined] => [
+        o.metadata.name,
+        rule.matches[0].path.value,
+        rule.timeouts?.request,
+      ]),
+    );
+}
+
 describe.each(OVERLAYS)('routing of k8s/overlays/%s', (overlay) => {
   const objects = renderOverlay(overlay);
   const gateway = GATEWAYS[overlay];
@@ -61,14 +76,15 @@ describe.each(OVERLAYS)('routing of k8s/overlays/%s', (overlay) => {
         },
       ]);
       expect(route.spec.hostnames).toEqual([gateway.host]);
-      expect(route.spec.rules).toHaveLength(1);
-      const [rule] = route.spec.rules;
+      const rule = route.spec.rules.at(-1);
       expect(rule.matches).toEqual([{ path: { type: 'PathPrefix', value: defaultsOf(app).BASE_PATH } }]);
-      expect(rule.backendRefs).toHaveLength(1);
-      const [backend] = rule.backendRefs;
-      expect(backend.name).toBe(app);
-      expect(backend.kind ?? 'Service').toBe('Service');
-      expect(appPortBehind(objects, app, backend.port)).toBe(defaultsOf(app).PORT);
+      for (const { backendRefs } of route.spec.rules) {
+        expect(backendRefs).toHaveLength(1);
+        const [backend] = backendRefs;
+        expect(backend.name).toBe(app);
+        expect(backend.kind ?? 'Service').toBe('Service');
+        expect(appPortBehind(objects, app, backend.port)).toBe(defaultsOf(app).PORT);
+      }
     },
   );
 
@@ -77,18 +93,27 @@ describe.each(OVERLAYS)('routing of k8s/overlays/%s', (overlay) => {
       .filter((o) => o.kind === 'HTTPRoute')
       .flatMap((o) => (o.spec as { rules: { matches: { path: { value: string } }[] }[] }).rules)
       .flatMap((rule) => rule.matches.map((match) => match.path.value));
-    expect(paths.sort()).toEqual(SERVICES.map((app) => defaultsOf(app).BASE_PATH).sort());
+    expect(paths.sort()).toEqual(
+      [...SERVICES.map((app) => defaultsOf(app).BASE_PATH), '/capacity/v1/configuration'].sort(),
+    );
     const backends = objects
       .filter((o) => o.kind === 'HTTPRoute')
       .flatMap((o) => JSON.stringify(o.spec).match(/product-ingest-worker/g) ?? []);
     expect(backends).toEqual([]);
   });
 
-  it('gives the upload the request timeout the Ingress had (60 s), and capacity-service none', () => {
-    expect(find(objects, 'HTTPRoute', 'product-upload-service').spec.rules[0].timeouts).toEqual({
-      request: '60s',
-    });
-    expect(find(objects, 'HTTPRoute', 'capacity-service').spec.rules[0].timeouts).toBeUndefined();
+  it('gives every rule a request timeout: 60 s for uploads and the configuration document, 10 s for the rest', () => {
+    expect(routeTimeouts(objects)).toEqual([
+      ['capacity-service', '/capacity/v1/configuration', '60s'],
+      ['capacity-service', '/capacity/v1', '10s'],
+      ['product-upload-service', '/product-upload/v1', '60s'],
+    ]);
+  });
+
+  it('would catch a rule without a request timeout', () => {
+    const changed = structuredClone(objects);
+    delete find(changed, 'HTTPRoute', 'capacity-service').spec.rules[1].timeouts;
+    expect(routeTimeouts(changed)[1]).toEqual(['capacity-service', '/capacity/v1', undefined]);
   });
 });
 

@@ -15,6 +15,7 @@ import { LogContext } from './logging/log-context';
 import { createRootLogger, loggerModuleParams, ROOT_LOGGER } from './logging/logger';
 import { MetricsController } from './metrics/metrics.controller';
 import { MetricsService } from './metrics/metrics.service';
+import { tracingRequested } from './tracing/tracing-requested';
 
 export interface PlatformOptions {
   /** service name in logs */
@@ -65,10 +66,11 @@ export class PlatformModule {
         ShutdownState,
         {
           provide: MetricsService,
-          useValue: new MetricsService({
-            service: options.service,
-            version: buildVersion(),
-          }),
+          // exemplars when tracing is on: each request's trace on the HTTP histogram
+          useValue: new MetricsService(
+            { service: options.service, version: buildVersion() },
+            tracingRequested(process.env),
+          ),
         },
         LogContext,
       ],

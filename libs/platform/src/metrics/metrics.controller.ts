@@ -1,4 +1,5 @@
-import { Controller, Get, Header } from '@nestjs/common';
+import { Controller, Get, Res } from '@nestjs/common';
+import type { Response } from 'express';
 import { Public } from '../http/public.decorator';
 import { MetricsService } from './metrics.service';
 
@@ -7,9 +8,10 @@ import { MetricsService } from './metrics.service';
 export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}
 
+  /** Prometheus' text format, or OpenMetrics (which carries exemplars) when tracing is on. */
   @Get()
-  @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
-  scrape(): Promise<string> {
+  async scrape(@Res({ passthrough: true }) res: Response): Promise<string> {
+    res.setHeader('Content-Type', this.metrics.registry.contentType);
     return this.metrics.registry.metrics();
   }
 }

@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  type RegistryContentType,
+} from 'prom-client';
 
 /** What a connection pool reports (pg's `Pool`). */
 export interface PoolCounts {
@@ -22,20 +29,32 @@ export interface BuildInfo {
   readonly version: string;
 }
 
+/** The exemplar of an observation: the sampled trace it belongs to (OpenMetrics' `trace_id`, `span_id`). */
+export interface TraceExemplar {
+  readonly trace_id: string;
+  readonly span_id: string;
+}
+
 /**
  * One Prometheus registry per app (two apps may share a process in dev mode), with Node's default metrics,
  * `build_info`, the HTTP request duration histogram and the connection pools' gauges; features register their
- * own metrics here. Label values are snake_case (`snakeCase`).
+ * own metrics here. Label values are snake_case (`snakeCase`). With `exemplars` (tracing on) the registry speaks
+ * OpenMetrics and the HTTP histogram keeps, per bucket, the trace of its latest sampled request.
  */
 @Injectable()
 export class MetricsService {
-  readonly registry = new Registry();
-  readonly httpDuration: Histogram<'method' | 'route' | 'status'>;
+  readonly registry: Registry<RegistryContentType>;
+  private readonly httpDuration: Histogram<string>;
   /** 1 when the latest `/health/ready` answered 200, 0 when it answered 503 (no sample before the first probe). */
   readonly ready: Gauge;
   private readonly pools = new Map<string, PoolCounts>();
 
-  constructor(build: BuildInfo = { service: 'app', version: '0.0.0' }) {
+  constructor(
+    build: BuildInfo = { service: 'app', version: '0.0.0' },
+    readonly exemplars = false,
+  ) {
+    this.registry = new Registry<RegistryContentType>();
+    if (exemplars) this.registry.setContentType(Registry.OPENMETRICS_CONTENT_TYPE);
     collectDefaultMetrics({ register: this.registry });
     this.gauge('build_info', 'The running build: 1, labelled with service, version and Node.js version', [
       'service',
@@ -48,6 +67,7 @@ export class MetricsService {
       'HTTP request duration by route and status (health probes and scrapes excluded)',
       ['method', 'route', 'status'],
       [0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5],
+      exemplars,
     );
     const pools = (value: (pool: PoolCounts) => number) => (gauge: Gauge<'pool'>) => {
       for (const [pool, counts] of this.pools) gauge.set({ pool }, value(counts));
@@ -77,8 +97,25 @@ export class MetricsService {
     this.pools.set(snakeCase(name), pool);
   }
 
-  histogram<L extends string>(name: string, help: string, labelNames: L[], buckets?: number[]): Histogram<L> {
-    return new Histogram({ name, help, labelNames, buckets, registers: [this.registry] });
+  histogram<L extends string>(
+    name: string,
+    help: string,
+    labelNames: L[],
+    buckets?: number[],
+    enableExemplars = false,
+  ): Histogram<L> {
+    return new Histogram({ name, help, labelNames, buckets, enableExemplars, registers: [this.registry] });
+  }
+
+  /** Observes one request's duration, with its trace as the exemplar when there is one and exemplars are on. */
+  observeHttp(
+    labels: Record<'method' | 'route' | 'status', string>,
+    seconds: number,
+    trace?: TraceExemplar,
+  ): void {
+    if (this.exemplars)
+      this.httpDuration.observe({ labels, value: seconds, exemplarLabels: trace ? { ...trace } : {} });
+    else this.httpDuration.observe(labels, seconds);
   }
 
   counter<L extends string>(name: string, help: string, labelNames: L[] = []): Counter<L> {
