@@ -14,7 +14,11 @@ import { Client } from 'pg';
  */
 const ROOT = path.resolve(__dirname, '../..');
 
-/** The integration test files that clone a database from the migrated template. */
+/**
+ * The integration test files that clone a database from the migrated template, but the schema check
+ * (libs/migrations/src/schema.int-spec.ts): schema.sql is pg_dump's text of the major it was generated on, the
+ * machine's, and pg_dump writes the same schema differently from one major to the next (docs/database.md).
+ */
 export function postgresIntegrationTests(): string[] {
   return ['apps', 'libs', 'tools']
     .flatMap((dir) =>
@@ -26,6 +30,7 @@ export function postgresIntegrationTests(): string[] {
     .filter((file) =>
       /@delivery\/persistence\/testing|from '\.\/test-database'/.test(fs.readFileSync(file, 'utf8')),
     )
+    .filter((file) => !file.endsWith(path.join('libs', 'migrations', 'src', 'schema.int-spec.ts')))
     .map((file) => path.relative(ROOT, file))
     .sort();
 }
