@@ -7,7 +7,7 @@ import { authWith, demoConfiguration, putConfiguration } from '../testing/capaci
 import { confirmReservation, postReservation, reservationBody } from '../testing/reservation-fixtures';
 import { contractViolation, tablesDigest } from '../testing/bad-input-checks';
 import { JsonFuzzer, MUTATIONS, type Mutation } from '../testing/json-fuzzer';
-import { eventRows, outcomeEvent, OUTCOMES_PATH } from '../testing/outcome-fixtures';
+import { eventRows, outcomeEvent, OUTCOMES_PATH } from '@delivery/outcome-recording/testing';
 
 /**
  * Bad input on `POST {base}/delivery/outcomes` (E10 clock, 2026-11-22 12:00 Lima, the default clock-skew

@@ -3,7 +3,7 @@ import type { Clock } from '@delivery/capacity-domain';
 import { OutcomeEventsValidator, type OutcomeEventsMessage } from '@delivery/contracts';
 import { validationError } from '@delivery/platform';
 import { CLOCK } from '../snapshot';
-import { OUTCOME_SETTINGS, type OutcomeSettings } from './outcome.settings';
+import { OUTCOME_SETTINGS, type OutcomeSettings } from '@delivery/outcome-recording';
 
 export const INVALID_OUTCOME_EVENTS = 'The outcome events are invalid';
 
