@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { ApiBasicAuth, ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Scopes } from '@delivery/auth';
 import {
@@ -8,8 +8,15 @@ import {
   toOpenApiSchema,
   type OutcomeEventsMessage,
 } from '@delivery/contracts';
+import { ApiError, ROOT_LOGGER } from '@delivery/platform';
+import type { Logger } from 'pino';
 import { ErrorResponses } from '../shared';
 import { INVALID_OUTCOME_EVENTS, OutcomeEventsPipe } from './outcome-events.pipe';
+import {
+  OUTCOMES_NOT_RECORDED_MESSAGE,
+  OUTCOMES_RETRY_AFTER_SECONDS,
+  outcomesNotRecorded,
+} from './outcomes-not-recorded.error';
 import { RecordOutcomeEventsUseCase } from '@delivery/outcome-recording';
 
 const INVALID = ErrorResponses.badRequest(
@@ -19,13 +26,23 @@ const INVALID = ErrorResponses.badRequest(
   }),
 );
 
+const NOT_RECORDED = ErrorResponses.serviceUnavailable(
+  'OUTCOMES_NOT_RECORDED: the events could not be recorded (the database unreachable…); nothing of the body is ' +
+    'stored and the same body may be sent again after `Retry-After` (duplicates are counted, not stored twice)',
+  ErrorResponses.error('OUTCOMES_NOT_RECORDED', OUTCOMES_NOT_RECORDED_MESSAGE),
+  OUTCOMES_RETRY_AFTER_SECONDS,
+);
+
 /** Outcome events from systems that cannot publish to the broker (docs/accuracy.md). */
 @ApiTags('delivery outcomes')
 @ApiBearerAuth('bearer')
 @ApiBasicAuth('basic')
 @Controller('delivery/outcomes')
 export class OutcomeEventsController {
-  constructor(private readonly record: RecordOutcomeEventsUseCase) {}
+  constructor(
+    private readonly record: RecordOutcomeEventsUseCase,
+    @Inject(ROOT_LOGGER) private readonly logger: Logger,
+  ) {}
 
   @Post()
   @HttpCode(200)
@@ -50,7 +67,15 @@ export class OutcomeEventsController {
   @ErrorResponses.common('outcomes:write')
   @ErrorResponses.payloadTooLarge('1 MB')
   @ErrorResponses.unsupportedMediaType()
-  post(@Body(OutcomeEventsPipe) body: OutcomeEventsMessage): Promise<OutcomeEventsRecordedResponse> {
-    return this.record.execute(body, 'http');
+  @NOT_RECORDED
+  async post(@Body(OutcomeEventsPipe) body: OutcomeEventsMessage): Promise<OutcomeEventsRecordedResponse> {
+    try {
+      return await this.record.execute(body, 'http');
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
+      // the transaction was rolled back: nothing is stored, and the events may be sent again
+      this.logger.error({ err: error, events: body.events.length }, 'outcome events not recorded');
+      throw outcomesNotRecorded();
+    }
   }
 }

@@ -70,6 +70,15 @@ export const ErrorResponses = {
       error('PAYLOAD_TOO_LARGE', 'The body is larger than this operation accepts'),
     ),
 
+  /** 503 with `Retry-After`: the operation could not be done now and may be sent again after that many seconds. */
+  serviceUnavailable: (description: string, example: object, retryAfterSeconds: number) =>
+    response(503, description, example, {
+      'Retry-After': {
+        description: 'Seconds to wait before sending the request again',
+        schema: { type: 'integer', example: retryAfterSeconds },
+      },
+    }),
+
   unsupportedMediaType: () =>
     response(
       415,

@@ -145,6 +145,24 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('lists the 503 OUTCOMES_NOT_RECORDED of the outcomes operation, with its Retry-After', () => {
+    const outcomes = committed().paths['/capacity/v1/delivery/outcomes'].post;
+    expect(Object.keys(outcomes.responses).sort()).toEqual([
+      '200',
+      '400',
+      '401',
+      '403',
+      '413',
+      '415',
+      '429',
+      '500',
+      '503',
+    ]);
+    const unavailable = outcomes.responses['503'];
+    expect(unavailable.content['application/json'].example.code).toBe('OUTCOMES_NOT_RECORDED');
+    expect(unavailable.headers['Retry-After'].schema).toEqual({ type: 'integer', example: 5 });
+  });
+
   it('cites no internal rule numbers in descriptions', () => {
     const text = fs.readFileSync(path.resolve(__dirname, '../../../..', OPENAPI_FILE), 'utf8');
     expect(text.match(/\b[ERS]\d+(\.\d+)*\b/g)).toBeNull();

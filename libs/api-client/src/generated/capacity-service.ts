@@ -388,7 +388,7 @@ export interface components {
          * @description What went wrong; `message` says it in words and `details` carries the specifics.
          * @enum {string}
          */
-        ErrorResponseCode: "VALIDATION_ERROR" | "CONFIGURATION_INVALID" | "ROUTES_NOT_FOUND" | "CALCULATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "CAPACITY_ERROR" | "IDEMPOTENCY_CONFLICT" | "RESERVATION_NOT_HELD" | "RESERVATION_NOT_FOUND" | "RESERVATION_NOT_MOVABLE";
+        ErrorResponseCode: "VALIDATION_ERROR" | "CONFIGURATION_INVALID" | "ROUTES_NOT_FOUND" | "CALCULATION_ERROR" | "UNAUTHORIZED" | "FORBIDDEN" | "NOT_FOUND" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "TOO_MANY_REQUESTS" | "CAPACITY_ERROR" | "IDEMPOTENCY_CONFLICT" | "RESERVATION_NOT_HELD" | "RESERVATION_NOT_FOUND" | "RESERVATION_NOT_MOVABLE" | "OUTCOMES_NOT_RECORDED";
         ErrorResponse: {
             /**
              * @description What went wrong; `message` says it in words and `details` carries the specifics.
@@ -5154,6 +5154,24 @@ export interface operations {
                      * @example {
                      *       "code": "CALCULATION_ERROR",
                      *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description OUTCOMES_NOT_RECORDED: the events could not be recorded (the database unreachable…); nothing of the body is stored and the same body may be sent again after `Retry-After` (duplicates are counted, not stored twice) */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before sending the request again */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "OUTCOMES_NOT_RECORDED",
+                     *       "message": "The outcome events could not be recorded and none of them was stored; sending the same events again is safe (an event already recorded is counted as a duplicate, never stored twice)",
                      *       "details": {}
                      *     }
                      */

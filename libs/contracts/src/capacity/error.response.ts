@@ -23,6 +23,7 @@ export const ERROR_RESPONSE_CODES = [
   'RESERVATION_NOT_HELD',
   'RESERVATION_NOT_FOUND',
   'RESERVATION_NOT_MOVABLE',
+  'OUTCOMES_NOT_RECORDED',
 ] as const;
 
 export type ErrorResponseCode = (typeof ERROR_RESPONSE_CODES)[number];

@@ -1,4 +1,5 @@
 import { ApiError } from './api.error';
+import { errorResponseFormat } from './error-format';
 import { normalizeError } from './normalize-error';
 
 type ServiceCode = 'VALIDATION_ERROR' | 'ROUTES_NOT_FOUND';
@@ -21,5 +22,22 @@ describe('ApiError', () => {
     // @ts-expect-error without a union only the platform's codes are accepted: the argument is never inferred
     const inferred = new ApiError(404, 'ANYTHING', 'no');
     expect([outside.code, inferred.code]).toEqual(['NOT_FOUND', 'ANYTHING']);
+  });
+
+  it('sends the headers it names, with its message when that is part of the contract', () => {
+    const error = new ApiError<'OUTCOMES_NOT_RECORDED'>(
+      503,
+      'OUTCOMES_NOT_RECORDED',
+      'Nothing recorded',
+      {},
+      true,
+      {
+        'Retry-After': '5',
+      },
+    );
+    expect(errorResponseFormat.render(normalizeError(error))).toEqual({
+      body: { code: 'OUTCOMES_NOT_RECORDED', message: 'Nothing recorded', details: {} },
+      headers: { 'Retry-After': '5' },
+    });
   });
 });

@@ -17,6 +17,8 @@ export class ApiError<Code extends string = PlatformErrorCode> extends Error {
     readonly details: Record<string, unknown> = {},
     /** A 5xx whose message is part of the contract (e.g. the upload's publish failure): answered as is. */
     readonly exposeMessage = false,
+    /** Headers the answer carries (e.g. `Retry-After` of a 503). */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
   }

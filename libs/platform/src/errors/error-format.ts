@@ -7,7 +7,8 @@ export interface ErrorFormat {
 
 /**
  * capacity-service: `ErrorResponse {code, message, details}` for every error (the capacity API contract); an unexpected
- * failure is `500 CALCULATION_ERROR` with no internals (E9); a 401 carries `WWW-Authenticate` (security S2).
+ * failure is `500 CALCULATION_ERROR` with no internals (E9); a 401 carries `WWW-Authenticate` (security S2); the
+ * headers an `ApiError` names (`Retry-After` of a 503) are sent with it.
  */
 export const errorResponseFormat: ErrorFormat = {
   render(error) {
@@ -16,7 +17,8 @@ export const errorResponseFormat: ErrorFormat = {
       : { code: error.code, message: error.message, details: error.details };
     return {
       body,
-      headers: error.status === 401 && error.challenge ? { 'WWW-Authenticate': error.challenge } : undefined,
+      headers:
+        error.status === 401 && error.challenge ? { 'WWW-Authenticate': error.challenge } : error.headers,
     };
   },
 };

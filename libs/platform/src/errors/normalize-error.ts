@@ -9,6 +9,8 @@ export interface NormalizedError {
   details: Record<string, unknown>;
   /** `WWW-Authenticate` value for a 401 */
   challenge?: string;
+  /** headers the application set on its error (`Retry-After`…) */
+  headers?: Readonly<Record<string, string>>;
   internal: boolean;
 }
 
@@ -31,6 +33,7 @@ export function normalizeError(error: unknown): NormalizedError {
       code: error.code,
       message: error.message,
       details: error.details,
+      headers: error.headers,
       internal: error.status >= 500 && !error.exposeMessage,
     };
   }
