@@ -1,9 +1,15 @@
 import request from 'supertest';
 import type { App } from 'supertest/types';
 import { CapacityTestApp, startCapacityTestApp } from '../testing/capacity-test-app';
-import { authWith, demoConfiguration, putConfiguration } from '../testing/capacity-fixtures';
+import {
+  authWith,
+  CAPACITY_PATH,
+  demoConfiguration,
+  e10Request,
+  putConfiguration,
+} from '../testing/capacity-fixtures';
 import { ACCURACY_PATH, outcomeEvent, OUTCOMES_PATH } from '../testing/outcome-fixtures';
-import { RESERVATIONS_PATH, reservationBody } from '../testing/reservation-fixtures';
+import { e10Selection, RESERVATIONS_PATH, reservationBody } from '../testing/reservation-fixtures';
 
 /**
  * `CLOCK=simulated` (docs/operations.md): on the system clock, a request with `X-Simulated-Now` is calculated, held,
@@ -71,6 +77,32 @@ describe('CLOCK=simulated', () => {
       today: '2026-11-27',
       total: { promised: 1, delivered: 1, onTime: 1, exactDay: 1 },
     });
+  });
+
+  it('calculates and moves at the simulated instant: the dates of that day', async () => {
+    const calculated = await request(server)
+      .post(CAPACITY_PATH)
+      .set('Authorization', await authWith('capacity:calculate'))
+      .set('X-Simulated-Now', E10_NOW)
+      .send(e10Request());
+    expect(calculated.body.logisticsCapacity[0].deliveryDates[0]).toEqual([
+      '2026-11-26',
+      '2026-11-28',
+      '2026-12-01',
+      '2026-12-03',
+      '2026-12-05',
+    ]);
+    expect((await hold(server, 'sim-move', E10_NOW)).status).toBe(201);
+    const moved = await request(server)
+      .post(`${RESERVATIONS_PATH}/sim-move/move`)
+      .set('Authorization', await authWith('capacity:reserve'))
+      .set('X-Simulated-Now', '2026-11-22T12:03:00-05:00')
+      .send({ moveIdentifier: 'move-1', selections: [e10Selection({ deliveryDate: '2026-12-01' })] });
+    expect([moved.status, moved.body.selections[0].deliveryDate, moved.body.holdExpiresAt]).toEqual([
+      200,
+      '2026-12-01',
+      '2026-11-22T17:15:00.000Z',
+    ]);
   });
 
   it('without the header, the same hold is placed on the system clock: its day has passed', async () => {
