@@ -101,6 +101,8 @@ async function main(): Promise<void> {
   if (unset('API_KEYS')) env.API_KEYS = secrets.API_KEYS;
   if (unset('BASIC_AUTH_USERS')) env.BASIC_AUTH_USERS = secrets.BASIC_AUTH_USERS;
   if (unset('LOG_FORMAT')) env.LOG_FORMAT = 'pretty'; // one readable line per request in the terminal
+  // a dev system: a request may set its "now" with X-Simulated-Now (docs/operations.md), as the docs' examples do
+  if (unset('CLOCK')) env.CLOCK = 'simulated';
 
   const ports = devPorts(process.env);
   const apps: AppProcess[] = [];

@@ -1,4 +1,4 @@
-import { commandBlocks, missingFields, shownAnswers, shownFields } from './doc-blocks';
+import { commandBlocks, jsonAnswerMismatches, missingFields, shownAnswers, shownFields } from './doc-blocks';
 
 const MARKDOWN = [
   'Text.',
@@ -32,13 +32,13 @@ const MARKDOWN = [
 ].join('\n');
 
 describe('the command blocks of a Markdown file', () => {
-  it('are its bash and sh blocks, run unless their info string says cluster, setup or example', () => {
+  it('are its bash and sh blocks, run unless their info string says cluster or setup', () => {
     expect(
       commandBlocks(MARKDOWN).map(({ line, words, run, answer }) => ({ line, words, run, answer })),
     ).toEqual([
       { line: 3, words: [], run: true, answer: '{ "total": { "promises": 336 } }' },
       { line: 14, words: ['cluster'], run: false, answer: undefined },
-      { line: 18, words: ['example'], run: false, answer: undefined },
+      { line: 18, words: ['example'], run: true, answer: undefined },
       { line: 26, words: ['setup'], run: false, answer: undefined },
     ]);
   });
@@ -75,5 +75,42 @@ describe('the command blocks of a Markdown file', () => {
       '"page":',
       '"status":"HELD"',
     ]);
+  });
+
+  it('hold a json answer against the last document printed, each value at its place', () => {
+    const answer = JSON.stringify({
+      today: '…',
+      total: { onTime: 0, rate: 0.5 },
+      groups: [{ key: 'R-A', onTime: 1 }, { key: 'R-B' }],
+      message: 'anything',
+    });
+    const printed = (groups: object[], total = { onTime: 0, rate: 0.5, extra: 3 }) =>
+      `{"received":1}\n${JSON.stringify({ today: '2026-11-22', total, groups, message: 'x' }, null, 2)}\n`;
+    expect(
+      jsonAnswerMismatches(
+        printed([
+          { key: 'R-A', onTime: 1 },
+          { key: 'R-B', onTime: 0 },
+        ]),
+        answer,
+      ),
+    ).toEqual([]);
+    // a figure shown for one group but printed for another is at the wrong place
+    expect(
+      jsonAnswerMismatches(
+        printed(
+          [
+            { key: 'R-A', onTime: 0 },
+            { key: 'R-B', onTime: 1 },
+          ],
+          { onTime: 1, rate: 0.5, extra: 3 },
+        ),
+        answer,
+      ),
+    ).toEqual(['$.total.onTime', '$.groups[0].onTime']);
+    expect(jsonAnswerMismatches(printed([{ key: 'R-A', onTime: 1 }]), answer)).toEqual(['$.groups']);
+    expect(jsonAnswerMismatches('not json', answer)).toEqual(['$']);
+    // an answer that elides with a bare … is not JSON: missingFields holds it
+    expect(jsonAnswerMismatches('{}', '{ "settings": { … } }')).toEqual([]);
   });
 });

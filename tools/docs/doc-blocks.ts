@@ -10,11 +10,11 @@
  * source of the block itself:
  * - `cluster`: needs Docker, a Kubernetes cluster or an image registry;
  * - `setup`: starts, stops or tests the system the other blocks run against (`npm start`, `npm test`, starting
- *   Postgres or RabbitMQ);
- * - `example`: the commands of a worked example whose world a test builds on its own clock (promises made days
- *   before its "today", which no call can make on another day); the prose names the test that asserts its answer.
+ *   Postgres or RabbitMQ).
+ * A worked example whose promises are made days before its "today" runs too: it places them at those instants with
+ * the simulated clock of `npm start` (`X-Simulated-Now`, docs/operations.md).
  */
-export const NOT_RUN = ['cluster', 'setup', 'example'] as const;
+export const NOT_RUN = ['cluster', 'setup'] as const;
 
 export interface CommandBlock {
   /** the line of its opening fence, from 1 */
@@ -126,4 +126,51 @@ export function missingFields(output: string, answers: string[]): string[] {
       if (!pattern.test(compact)) missing.add(expected);
     }
   return [...missing];
+}
+
+/**
+ * A `json` answer that is valid JSON, held against the last JSON document the block printed: every field it shows
+ * with its value at its place (a string with `…` in it, and a `message`, by presence only; an array element by
+ * element, as long as the shown one). Answers the paths that differ, `$` for no document printed; an answer that
+ * is not JSON (it elides with a bare `…`) is left to `missingFields`.
+ */
+export function jsonAnswerMismatches(output: string, answer: string): string[] {
+  let shown: unknown;
+  try {
+    shown = JSON.parse(answer);
+  } catch {
+    return [];
+  }
+  const printed = lastJsonDocument(output);
+  if (printed === undefined) return ['$'];
+  const mismatches: string[] = [];
+  const match = (expected: unknown, actual: unknown, at: string, key?: string): void => {
+    if (typeof expected === 'string' && (expected.includes('…') || key === 'message')) {
+      if (actual === undefined) mismatches.push(at);
+    } else if (Array.isArray(expected)) {
+      if (!Array.isArray(actual) || actual.length !== expected.length) mismatches.push(at);
+      else expected.forEach((item, index) => match(item, actual[index], `${at}[${index}]`));
+    } else if (expected !== null && typeof expected === 'object') {
+      if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) mismatches.push(at);
+      else
+        for (const [name, value] of Object.entries(expected))
+          match(value, (actual as Record<string, unknown>)[name], `${at}.${name}`, name);
+    } else if (expected !== actual) mismatches.push(at);
+  };
+  match(shown, printed.value, '$');
+  return mismatches;
+}
+
+/** The JSON document the output ends with (compact on one line, or pretty-printed over several). */
+function lastJsonDocument(output: string): { value: unknown } | undefined {
+  const lines = output.trimEnd().split('\n');
+  for (let start = 0; start < lines.length; start += 1) {
+    if (!/^[{[]/.test(lines[start])) continue;
+    try {
+      return { value: JSON.parse(lines.slice(start).join('\n')) };
+    } catch {
+      // a document ending before the last line: the next start is tried
+    }
+  }
+  return undefined;
 }

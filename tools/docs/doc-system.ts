@@ -2,7 +2,7 @@ import { ChildProcess, execFile, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { commandBlocks, missingFields, shownAnswers } from './doc-blocks';
+import { commandBlocks, jsonAnswerMismatches, missingFields, shownAnswers } from './doc-blocks';
 
 const root = path.resolve(__dirname, '../..');
 const run = promisify(execFile);
@@ -79,7 +79,7 @@ export interface BlockRun {
   /** `doc:line` of the block's opening fence */
   where: string;
   output: string;
-  /** the fields its shown answers name that its output lacks */
+  /** the fields its shown answers name that its output lacks, and the paths where its `json` answer differs */
   missing: string[];
 }
 
@@ -116,9 +116,12 @@ export async function runDoc(file: string, env: NodeJS.ProcessEnv): Promise<Bloc
   return blocks.map((block, index) => ({
     where: `${file}:${block.line}`,
     output: outputs[index] ?? '',
-    missing: missingFields(outputs[index] ?? '', [
-      ...shownAnswers(block.code),
-      ...(block.answer === undefined ? [] : [block.answer]),
-    ]),
+    missing: [
+      ...missingFields(outputs[index] ?? '', [
+        ...shownAnswers(block.code),
+        ...(block.answer === undefined ? [] : [block.answer]),
+      ]),
+      ...(block.answer === undefined ? [] : jsonAnswerMismatches(outputs[index] ?? '', block.answer)),
+    ],
   }));
 }

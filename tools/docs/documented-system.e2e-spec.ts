@@ -56,6 +56,9 @@ describe('the documented system', () => {
       DATABASE_URL: database.url,
       AMQP_URL: vhost.url,
       LOG_LEVEL: 'warn',
+      // the worked examples hold orders at instants days ago (X-Simulated-Now) and confirm each at once; a sweep
+      // between the two would expire the hold, which the real clock says ran out (operations.md, "Simulated clock")
+      RESERVATION_SWEEP_INTERVAL_MS: '3600000',
       ...ports,
     };
     system = await startSystem(env, 240_000);

@@ -1,5 +1,14 @@
 import { AuthConfig, AuthScheme, parseAuthConfig } from '@delivery/auth';
-import { combineConfig, databaseEnv, env, EnvOf, EnvSource, parseEnv, platformEnv } from '@delivery/platform';
+import {
+  combineConfig,
+  ConfigError,
+  databaseEnv,
+  env,
+  EnvOf,
+  EnvSource,
+  parseEnv,
+  platformEnv,
+} from '@delivery/platform';
 import { outcomeEnv } from '@delivery/outcome-recording';
 
 export const CAPACITY_AUTH_SCHEMES: AuthScheme[] = ['jwt', 'apiKey', 'basic'];
@@ -10,6 +19,8 @@ const capacityEnv = {
   PORT: env.port(3000),
   BASE_PATH: env.basePath('/capacity/v1'),
   TZ_BUSINESS: env.timeZone('America/Lima'),
+  /** operations.md: `simulated`: a request may set its "now" (`X-Simulated-Now`); refused in production */
+  CLOCK: env.oneOf(['system', 'simulated'], 'system'),
   /** E9: more items (layout A) or lines (layout B) than this is a 400 */
   MAX_ITEMS_PER_REQUEST: env.int(200, 1, 100_000),
   /** configuration.md: how often a replica checks for a newer configuration version (notifications aside) */
@@ -48,7 +59,14 @@ export const CAPACITY_CONFIG = Symbol('CAPACITY_CONFIG');
 
 export function parseCapacityConfig(source: EnvSource): CapacityConfig {
   return combineConfig(
-    () => parseEnv(capacityEnv, source),
+    () => withoutSimulatedClockInProduction(parseEnv(capacityEnv, source)),
     () => ({ auth: parseAuthConfig(source, CAPACITY_AUTH_SCHEMES) }),
   );
+}
+
+/** A simulated clock places promises at any instant a client names: never in production. */
+function withoutSimulatedClockInProduction<T extends EnvOf<typeof capacityEnv>>(config: T): T {
+  if (config.CLOCK === 'simulated' && config.NODE_ENV === 'production')
+    throw new ConfigError(['CLOCK: simulated is refused when NODE_ENV=production']);
+  return config;
 }

@@ -40,6 +40,20 @@ describe('capacity-service process', () => {
     expect(app.stderr()).toMatch(/API_KEYS: .*capacity:fly/);
   });
 
+  it('refuses the simulated clock when NODE_ENV=production, naming the variable', async () => {
+    const app = await startAppProcess(MAIN, {
+      DATABASE_URL: database.url,
+      JWT_SECRET: TEST_JWT_SECRET,
+      LIMITS_STORE_URL: 'memory',
+      NODE_ENV: 'production',
+      CLOCK: 'simulated',
+    });
+    expect(await app.exited).toBe(1);
+    expect(app.stderr()).toBe(
+      'Invalid configuration:\n  CLOCK: simulated is refused when NODE_ENV=production\n',
+    );
+  });
+
   it('refuses to start with no way to verify credentials', async () => {
     const app = await startAppProcess(MAIN, { DATABASE_URL: database.url });
     expect(await app.exited).toBe(1);
