@@ -16,6 +16,12 @@ function run(script: string, ...args: string[]) {
 describe('dev commands refuse unknown options', () => {
   it.each([
     ['npm start / npm run dev', 'tools/dev/launcher.ts', '--bogus', "Unknown option '--bogus'"],
+    [
+      'npm run replicas',
+      'tools/dev/launcher.ts',
+      '--replicas=three',
+      'npm run replicas -- N: N must be an integer from 1 to 20 (got "three")',
+    ],
     ['npm run demo:reset', 'tools/dev/demo-reset.cli.ts', '--bogus', "demo:reset: Unknown option '--bogus'"],
     ['npm run demo:reset', 'tools/dev/demo-reset.cli.ts', 'now', "demo:reset: Unexpected argument 'now'"],
   ])('%s %s exits 1 naming it', (_, script, arg, message) => {

@@ -36,11 +36,9 @@ export function devPorts(source: Source): DevPorts {
 /** The most replicas `npm run replicas` starts (their ports stay below the next thousand). */
 export const MAX_REPLICAS = 20;
 
-/** `--replicas N` (`npm run replicas -- N`): how many capacity-service replicas; 1 without it. */
-export function replicaCount(argv: readonly string[]): number {
-  const at = argv.indexOf('--replicas');
-  if (at === -1) return 1;
-  const raw = argv[at + 1] ?? '';
+/** The value of `--replicas N` (`npm run replicas -- N`): how many capacity-service replicas; 1 without it. */
+export function replicaCount(raw: string | undefined): number {
+  if (raw === undefined) return 1;
   const count = Number(raw);
   if (!/^\d+$/.test(raw) || count < 1 || count > MAX_REPLICAS)
     throw new Error(`npm run replicas -- N: N must be an integer from 1 to ${MAX_REPLICAS} (got "${raw}")`);

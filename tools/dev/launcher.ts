@@ -21,18 +21,23 @@ import { resolveDevLimitsStore } from './dev-limits-store';
 const root = path.resolve(__dirname, '../..');
 const dataDir = path.join(root, '.data');
 /**
- * `npm run dev`: each app runs under `node --watch`, which restarts it when a file it loaded changes. Any other
- * argument is refused (exit 1) before anything starts.
+ * The command line: `--watch` (`npm run dev`: each app runs under `node --watch`, which restarts it when a file it
+ * loaded changes) and `--replicas N` (`npm run replicas -- N`). Any other argument is refused (exit 1) before
+ * anything starts.
  */
-const watch = readWatchFlag(process.argv.slice(2));
+const { watch, replicas } = readOptions(process.argv.slice(2));
 
-function readWatchFlag(args: string[]): boolean {
+function readOptions(args: string[]): { watch: boolean; replicas: number } {
   try {
-    return parseArgs({ args, options: { watch: { type: 'boolean', default: false } }, strict: true }).values
-      .watch;
+    const { values } = parseArgs({
+      args,
+      options: { watch: { type: 'boolean', default: false }, replicas: { type: 'string' } },
+      strict: true,
+    });
+    return { watch: values.watch, replicas: replicaCount(values.replicas) };
   } catch (error) {
     console.error(
-      `${error instanceof Error ? error.message : String(error)}\nusage: npm start | npm run dev`,
+      `${error instanceof Error ? error.message : String(error)}\nusage: npm start | npm run dev | npm run replicas -- N`,
     );
     process.exit(1);
   }
@@ -62,7 +67,6 @@ async function waitUntilReady(port: number, name: string, timeoutMs = 180_000): 
 }
 
 async function main(): Promise<void> {
-  const replicas = replicaCount(process.argv.slice(2));
   const database = await resolveDevDatabase(dataDir);
   const broker = await resolveDevBroker();
   const limitsStore = await resolveDevLimitsStore();
