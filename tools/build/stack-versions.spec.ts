@@ -149,7 +149,7 @@ describe('the stack', () => {
     );
   });
 
-  it("manages the compose images and the Dockerfile's base image, a new Postgres or RabbitMQ major only on approval", () => {
+  it("manages the compose images and the Dockerfile's base image, a new Postgres, RabbitMQ or Redis major only on approval", () => {
     expect(
       renovate['docker-compose'].managerFilePatterns
         .map(managerPattern)
@@ -162,7 +162,7 @@ describe('the stack', () => {
     const pulled = [...new Set(images.filter((image) => !image.startsWith('delivery/')))].map(
       (image) => image.split(':')[0],
     );
-    expect(pulled.sort()).toEqual(['postgres', 'rabbitmq']);
+    expect(pulled.sort()).toEqual(['postgres', 'rabbitmq', 'redis']);
     expect(renovate.packageRules).toContainEqual(
       expect.objectContaining({
         matchDatasources: ['docker'],
