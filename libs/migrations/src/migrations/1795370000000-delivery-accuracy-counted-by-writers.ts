@@ -19,8 +19,8 @@ const KEY = '1, 2, 3, 4, 5, 6, 7, 8, 9';
  *    `delivery_accuracy_days_add` with the rows their statement replaced and wrote.
  * A release only marks promises (`released`, `stale`), which is no key: the evaluation that follows counts it.
  * `delivery_accuracy_days_recount()` counts the day rows again from `delivery_promises` (writers of promises wait
- * meanwhile): once here, and once more after the rollout (docs/operations.md), for the evaluations of the pods
- * still running the previous version, which write promises without counting them.
+ * meanwhile): once here. The evaluations of the pods still running the previous version write promises without
+ * counting them: DeliveryAccuracyDaysUncounted1795395000000 has the service recount what they leave by itself.
  */
 export class DeliveryAccuracyCountedByWriters1795370000000 implements MigrationInterface {
   name = 'DeliveryAccuracyCountedByWriters1795370000000';

@@ -13,6 +13,7 @@ import { DeliveryAccuracyDays1795360000000 } from './1795360000000-delivery-accu
 import { DeliveryAccuracyCountedByWriters1795370000000 } from './1795370000000-delivery-accuracy-counted-by-writers';
 import { DeliveryPromiseWindows1795380000000 } from './1795380000000-delivery-promise-windows';
 import { ReservationRequestWithItsRow1795390000000 } from './1795390000000-reservation-request-with-its-row';
+import { DeliveryAccuracyDaysUncounted1795395000000 } from './1795395000000-delivery-accuracy-days-uncounted';
 
 /** Migrations in the order they run; each feature appends its own. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -30,4 +31,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   DeliveryAccuracyCountedByWriters1795370000000,
   DeliveryPromiseWindows1795380000000,
   ReservationRequestWithItsRow1795390000000,
+  DeliveryAccuracyDaysUncounted1795395000000,
 ];
