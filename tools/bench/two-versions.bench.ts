@@ -3,8 +3,9 @@
  * upgrades"). The database is migrated by this tree (the migration Job runs first); then the same requests go once
  * to this build alone, and once to the previous release's capacity-service (built from its own checkout, its
  * `dist/` given as `BENCH_COMPARE_DIST`) and this build's in turn: a configuration, reservations, confirmations,
- * moves, outcome events and a change that puts some reservations at risk. Once the services have swept (and
- * recounted what the previous version wrote without counting it), the counters, reservations (but for the window's
+ * moves, outcome events and a change that puts some reservations at risk. Once the services have swept (written the
+ * promises of what the previous version confirmed, moved or released without them, and recounted what it wrote
+ * without counting it), the counters, reservations (but for the window's
  * hours, which the release before DeliveryPromiseWindows1795380000000 did not keep), moves, promises and day rows of
  * the two runs must be equal, this build's accuracy and at-risk answers equal in both runs, and every figure the
  * previous release answers equal to this build's answer in the same run.
@@ -83,10 +84,11 @@ async function databaseState(url: string): Promise<Record<string, unknown>> {
       counters: await rows(
         `SELECT scope, ref, date::text, used FROM capacity_counters WHERE used > 0 ORDER BY 1, 2, 3`,
       ),
-      // without the window's hours, which the previous release did not keep (DeliveryPromiseWindows1795380000000)
+      // without the window's hours, which the previous release did not keep (DeliveryPromiseWindows1795380000000,
+      // ReservationWindowHours1795405000000)
       reservations: await rows(
         `SELECT identifier, status,
-           (SELECT jsonb_agg(s - 'deliveryWindowStart' - 'deliveryWindowEnd' ORDER BY n)
+           (SELECT jsonb_agg(s - 'deliveryWindowStart' - 'deliveryWindowEnd' - 'deliveryWindowHours' ORDER BY n)
             FROM jsonb_array_elements(selections) WITH ORDINALITY AS e(s, n)) AS selections, taken
          FROM capacity_reservations ORDER BY 1`,
       ),
@@ -117,7 +119,12 @@ async function exercise(mains: (string | undefined)[]): Promise<Run> {
       services.push(
         await startBenchCapacityService(
           url,
-          { RATE_LIMIT: '1000000', OUTCOME_SWEEP_INTERVAL_MS: '1000', RESERVATION_RISK_REFRESH_MS: '1000' },
+          {
+            RATE_LIMIT: '1000000',
+            OUTCOME_SWEEP_INTERVAL_MS: '1000',
+            RESERVATION_RISK_REFRESH_MS: '1000',
+            RESERVATION_SWEEP_INTERVAL_MS: '1000',
+          },
           main,
         ),
       );
@@ -210,12 +217,14 @@ async function exercise(mains: (string | undefined)[]): Promise<Run> {
     try {
       await waitFor(
         async () =>
+          (await client.query('SELECT count(*)::int AS n FROM capacity_reservations_unpromised')).rows[0]
+            .n === 0 &&
           (await client.query('SELECT count(*)::int AS n FROM delivery_accuracy_days_uncounted')).rows[0]
             .n === 0 &&
           (await client.query('SELECT count(*)::int AS n FROM delivery_promises WHERE stale')).rows[0].n ===
             0,
         180_000,
-        'the day rows recounted and every promise evaluated',
+        "the previous release's reservations promised, the day rows recounted and every promise evaluated",
       );
     } finally {
       await client.end();
