@@ -77,7 +77,7 @@ const CONFIRM = `
   SELECT ${COLUMNS} FROM confirmed`;
 
 /**
- * Up to $2 reservations whose promises a writer that writes none confirmed, moved or released (a previous release's
+ * Up to $1 reservations whose promises a writer that writes none confirmed, moved or released (a previous release's
  * replica during a rolling upgrade: marked by the trigger `capacity_reservations_unpromised`), as they are now:
  * each mark and its reservation's row locked together, SKIP LOCKED (another replica's sweep, or a writer of the
  * reservation, makes this one pass it by until its next tick), and the marks removed in the same statement.
