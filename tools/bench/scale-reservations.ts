@@ -159,9 +159,10 @@ export async function writeBook(databaseUrl: string, book: readonly BookedReserv
         `WITH confirmed AS (
            UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL, confirmed_at = created_at
            WHERE identifier = ANY($1::text[])
-           RETURNING identifier, selections, created_at, confirmed_at
+           RETURNING identifier, selections, created_at, confirmed_at, capacity_reservations_promising()
          )
-         -- the promises each confirmation makes (the confirmation's promises port)
+         -- the promises each confirmation makes (the confirmation's promises port), as the statement says it does
+         -- (capacity_reservations_promising: the reservations are not marked unpromised)
          SELECT count(delivery_promises_planned(identifier, selections, created_at, confirmed_at)) FROM confirmed`,
         [confirmed.slice(first, first + 5000).map((reservation) => reservation.identifier)],
       );

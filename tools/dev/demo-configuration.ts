@@ -30,7 +30,12 @@ export async function importDemoConfigurationIfNone(url: string, timezone: strin
 export const DEMO_STATE: readonly { what: string; tables: readonly string[] }[] = [
   {
     what: 'reservations with their moves and risks',
-    tables: ['capacity_reservations', 'capacity_reservation_moves', 'capacity_reservation_risks'],
+    tables: [
+      'capacity_reservations',
+      'capacity_reservations_unpromised',
+      'capacity_reservation_moves',
+      'capacity_reservation_risks',
+    ],
   },
   { what: 'capacity usage', tables: ['capacity_counters'] },
   {

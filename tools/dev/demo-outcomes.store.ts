@@ -26,9 +26,10 @@ export async function writeDemoReservations(url: string, promises: readonly Demo
          UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL,
            confirmed_at = created_at + interval '5 minutes'
          WHERE identifier LIKE 'DEMO-%' AND status = 'HELD'
-         RETURNING identifier, selections, created_at, confirmed_at
+         RETURNING identifier, selections, created_at, confirmed_at, capacity_reservations_promising()
        )
-       -- the promises each confirmation makes (the confirmation's promises port)
+       -- the promises each confirmation makes (the confirmation's promises port), as the statement says it does
+       -- (capacity_reservations_promising: the reservations are not marked unpromised)
        SELECT count(delivery_promises_planned(identifier, selections, created_at, confirmed_at)) FROM confirmed`,
     );
   } finally {

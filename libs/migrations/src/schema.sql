@@ -129,6 +129,33 @@ END
 $$;
 
 --
+-- Name: capacity_reservations_promising(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.capacity_reservations_promising() RETURNS void
+    LANGUAGE sql
+    AS $$
+  SELECT set_config('capacity.reservations_promising', 'on', true)
+$$;
+
+--
+-- Name: capacity_reservations_unpromised(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.capacity_reservations_unpromised() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF current_setting('capacity.reservations_promising', true) IS DISTINCT FROM 'on' THEN
+    INSERT INTO capacity_reservations_unpromised (identifier)
+    SELECT identifier FROM written WHERE confirmed_at IS NOT NULL
+    ON CONFLICT DO NOTHING;
+  END IF;
+  RETURN NULL;
+END
+$$;
+
+--
 -- Name: capacity_reservations_written(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -333,6 +360,16 @@ END
 $$;
 
 --
+-- Name: delivery_accuracy_days_counting(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.delivery_accuracy_days_counting() RETURNS void
+    LANGUAGE sql
+    AS $$
+  SELECT set_config('delivery.accuracy_counted', 'on', true)
+$$;
+
+--
 -- Name: delivery_accuracy_days_recount(); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -342,7 +379,8 @@ CREATE FUNCTION public.delivery_accuracy_days_recount() RETURNS bigint
 DECLARE
   counted bigint;
 BEGIN
-  LOCK TABLE delivery_promises IN SHARE MODE;
+  LOCK TABLE delivery_promises IN SHARE ROW EXCLUSIVE MODE;
+  DELETE FROM delivery_accuracy_days_uncounted;
   TRUNCATE delivery_accuracy_days;
   INSERT INTO delivery_accuracy_days
   SELECT promised_date, coalesce(route, ''), origin, destination, dispatch_mode, coalesce(delivery_window, ''),
@@ -350,6 +388,27 @@ BEGIN
   FROM delivery_promises GROUP BY 1, 2, 3, 4, 5, 6, 7, 8, 9;
   GET DIAGNOSTICS counted = ROW_COUNT;
   RETURN counted;
+END
+$$;
+
+--
+-- Name: delivery_accuracy_days_recount_uncounted(timestamp with time zone); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.delivery_accuracy_days_recount_uncounted(marked_before timestamp with time zone) RETURNS bigint
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF NOT EXISTS (SELECT FROM delivery_accuracy_days_uncounted WHERE since <= marked_before)
+     OR NOT pg_try_advisory_xact_lock(hashtext('delivery_accuracy_days_recount')) THEN
+    RETURN NULL;
+  END IF;
+  LOCK TABLE delivery_promises IN SHARE ROW EXCLUSIVE MODE;
+  -- another process may have recounted between the look and the lock
+  IF NOT EXISTS (SELECT FROM delivery_accuracy_days_uncounted) THEN
+    RETURN NULL;
+  END IF;
+  RETURN delivery_accuracy_days_recount();
 END
 $$;
 
@@ -363,7 +422,9 @@ CREATE FUNCTION public.delivery_promises_planned(identifier text, selections jso
 DECLARE
   removed delivery_promises[];
   added delivery_promises[];
+  counting text := coalesce(current_setting('delivery.accuracy_counted', true), '');
 BEGIN
+  PERFORM delivery_accuracy_days_counting();
   -- locked first: what is uncounted is the row as it is when rewritten (an evaluation may have just changed it)
   SELECT array_agg(locked.p) INTO removed FROM (
     SELECT p FROM delivery_promises p
@@ -404,6 +465,22 @@ BEGIN
   WHERE reservation_identifier = identifier AND selection >= jsonb_array_length(selections);
   UPDATE delivery_outcome_events SET orphan = false
   WHERE reservation_identifier = identifier AND orphan AND selection < jsonb_array_length(selections);
+  PERFORM set_config('delivery.accuracy_counted', counting, true);
+END
+$$;
+
+--
+-- Name: delivery_promises_uncounted(); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.delivery_promises_uncounted() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  IF current_setting('delivery.accuracy_counted', true) IS DISTINCT FROM 'on' THEN
+    INSERT INTO delivery_accuracy_days_uncounted (since) VALUES (now()) ON CONFLICT DO NOTHING;
+  END IF;
+  RETURN NULL;
 END
 $$;
 
@@ -553,6 +630,15 @@ CREATE TABLE public.capacity_reservations (
 );
 
 --
+-- Name: capacity_reservations_unpromised; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.capacity_reservations_unpromised (
+    identifier text NOT NULL,
+    since timestamp with time zone DEFAULT now() NOT NULL
+);
+
+--
 -- Name: capacity_route_windows; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -646,6 +732,16 @@ CREATE TABLE public.delivery_accuracy_days (
     promises integer NOT NULL,
     failed_attempts integer NOT NULL,
     ignored_events integer NOT NULL
+);
+
+--
+-- Name: delivery_accuracy_days_uncounted; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.delivery_accuracy_days_uncounted (
+    one boolean DEFAULT true NOT NULL,
+    since timestamp with time zone NOT NULL,
+    CONSTRAINT delivery_accuracy_days_uncounted_one_check CHECK (one)
 );
 
 --
@@ -926,6 +1022,13 @@ ALTER TABLE ONLY public.capacity_reservations
     ADD CONSTRAINT capacity_reservations_pkey PRIMARY KEY (identifier);
 
 --
+-- Name: capacity_reservations_unpromised capacity_reservations_unpromised_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.capacity_reservations_unpromised
+    ADD CONSTRAINT capacity_reservations_unpromised_pkey PRIMARY KEY (identifier);
+
+--
 -- Name: capacity_route_windows capacity_route_windows_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -966,6 +1069,13 @@ ALTER TABLE ONLY public.capacity_zones
 
 ALTER TABLE ONLY public.delivery_accuracy_days
     ADD CONSTRAINT delivery_accuracy_days_key UNIQUE NULLS NOT DISTINCT (promised_date, route, origin, destination, dispatch_mode, delivery_window, state, delay_days, slipped_step);
+
+--
+-- Name: delivery_accuracy_days_uncounted delivery_accuracy_days_uncounted_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.delivery_accuracy_days_uncounted
+    ADD CONSTRAINT delivery_accuracy_days_uncounted_pkey PRIMARY KEY (one);
 
 --
 -- Name: delivery_outcome_events delivery_outcome_events_pkey; Type: CONSTRAINT; Schema: public; Owner: -
@@ -1146,6 +1256,18 @@ CREATE TRIGGER capacity_reservations_truncated AFTER TRUNCATE ON public.capacity
 COMMENT ON TRIGGER capacity_reservations_truncated ON public.capacity_reservations IS 'A trigger because a removal by any hand (an operator, a usage import, a truncate) must send the usage readers back to a full load: bookkeeping of the rows the readers keep, counted in capacity_usage_removals.';
 
 --
+-- Name: capacity_reservations capacity_reservations_unpromised; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER capacity_reservations_unpromised AFTER UPDATE ON public.capacity_reservations REFERENCING NEW TABLE AS written FOR EACH STATEMENT EXECUTE FUNCTION public.capacity_reservations_unpromised();
+
+--
+-- Name: TRIGGER capacity_reservations_unpromised ON capacity_reservations; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TRIGGER capacity_reservations_unpromised ON public.capacity_reservations IS 'A trigger because a confirmation, move or release by a writer that does not write promises (a previous release''s replica during a rollout, SQL by hand) must be seen, and only the database sees them all: it marks the rows in the table''s own bookkeeping, and the reservation sweep writes their promises through the port.';
+
+--
 -- Name: capacity_reservations capacity_reservations_written; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -1156,6 +1278,18 @@ CREATE TRIGGER capacity_reservations_written BEFORE INSERT OR UPDATE ON public.c
 --
 
 COMMENT ON TRIGGER capacity_reservations_written ON public.capacity_reservations IS 'A trigger because every writer of a reservation row (hold, confirmation, release, expiry, move, any hand) must stamp the transaction that wrote it, or a usage reader misses the change: the row''s own bookkeeping.';
+
+--
+-- Name: delivery_promises delivery_promises_uncounted; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER delivery_promises_uncounted AFTER INSERT OR DELETE OR UPDATE OF promised_date, route, origin, destination, dispatch_mode, delivery_window, state, delay_days, slipped_step, failed_attempts, ignored_events OR TRUNCATE ON public.delivery_promises FOR EACH STATEMENT EXECUTE FUNCTION public.delivery_promises_uncounted();
+
+--
+-- Name: TRIGGER delivery_promises_uncounted ON delivery_promises; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TRIGGER delivery_promises_uncounted ON public.delivery_promises IS 'A trigger because a write of promises by any hand (a previous release''s pod during a rollout, SQL by hand) must be seen, and only the database sees them all: it marks the table''s own day rows uncounted, nothing else.';
 
 --
 -- Name: capacity_node_holidays capacity_node_holidays_node_code_fkey; Type: FK CONSTRAINT; Schema: public; Owner: -

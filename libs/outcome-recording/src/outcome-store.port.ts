@@ -33,4 +33,9 @@ export interface OutcomeSteps {
 export interface OutcomeStore {
   transaction<T>(work: (steps: OutcomeSteps) => Promise<T>): Promise<T>;
   removeBefore(promisedBefore: string, occurredBefore: Date): Promise<{ promises: number; events: number }>;
+  /**
+   * The day rows recounted when promises were written without counting them before `markedBefore`, by one process
+   * at a time: how many rows, or null when there was nothing to recount (or another process was at it).
+   */
+  recountUncounted(markedBefore: Date): Promise<number | null>;
 }

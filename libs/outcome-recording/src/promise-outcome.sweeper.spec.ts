@@ -23,6 +23,7 @@ function evidence(index: number): PromiseEvidence {
 function fakeStore(stale: number) {
   const saved: { reservationIdentifier: string; state: string; delayDays: number | null }[] = [];
   const removals: [string, string][] = [];
+  const recounts: string[] = [];
   let next = 0;
   const steps: OutcomeSteps = {
     store: () => Promise.reject(new Error('not used')),
@@ -49,8 +50,12 @@ function fakeStore(stale: number) {
       removals.push([promisedBefore, occurredBefore.toISOString()]);
       return { promises: 2, events: 5 };
     },
+    recountUncounted: async (markedBefore) => {
+      recounts.push(markedBefore.toISOString());
+      return 7;
+    },
   };
-  return { store, saved, removals };
+  return { store, saved, removals, recounts };
 }
 
 const logger = { info: () => undefined, warn: () => undefined } as unknown as Logger;
@@ -63,13 +68,16 @@ const sweeper = (store: OutcomeStore) =>
   );
 
 describe('PromiseOutcomeSweeper', () => {
-  it('adopts orphans, evaluates every stale promise in batches until one comes back short, applies the retention', async () => {
-    const { store, saved, removals } = fakeStore(EVALUATION_BATCH + 1);
+  it('adopts orphans, evaluates every stale promise in batches until one comes back short, applies the retention, recounts', async () => {
+    const { store, saved, removals, recounts } = fakeStore(EVALUATION_BATCH + 1);
     expect(await sweeper(store).sweep()).toEqual({
       adopted: 3,
       evaluated: EVALUATION_BATCH + 1,
       removed: { promises: 2, events: 5 },
+      recounted: 7,
     });
+    // the day rows recounted if marked uncounted a minute before now or earlier
+    expect(recounts).toEqual(['2026-11-22T16:59:00.000Z']);
     expect(saved).toHaveLength(EVALUATION_BATCH + 1);
     // delivered on 11-19 (Lima), promised 11-18: a day late; the released one without a delivery: cancelled
     expect(saved.slice(0, 2)).toEqual([

@@ -10,18 +10,27 @@ import { evaluateAll } from './promise-evaluation';
 /** Promises evaluated per transaction. */
 export const EVALUATION_BATCH = 200;
 const DAY_MS = 86_400_000;
+/**
+ * How long the day rows stay marked uncounted before a sweep recounts them: while pods of the previous version still
+ * write promises during a rolling upgrade, at most one recount a minute (docs/accuracy.md, "Storage").
+ */
+export const UNCOUNTED_RECOUNT_AFTER_MS = 60_000;
 
 export interface SweepResult {
   adopted: number;
   evaluated: number;
   removed: { promises: number; events: number };
+  /** Day rows recounted because promises were written without counting them; null when not recounted. */
+  recounted: number | null;
 }
 
 /**
  * What no single event does (docs/accuracy.md): orphans whose reservation has since been confirmed are adopted,
  * promises marked stale (adopted events, a confirmed reservation released) are evaluated again — in batches locked
  * with `SKIP LOCKED`, so every process can sweep at once — and rows older than the retention removed. Every
- * `sweepIntervalMs`; a failed sweep is logged and retried at the next tick.
+ * `sweepIntervalMs`; a failed sweep is logged and retried at the next tick. Last, the accuracy day rows are
+ * recounted when promises were written without counting them a while ago (by a pod of the previous version during a
+ * rolling upgrade, or by hand): one process recounts, the others pass.
  */
 @Injectable()
 export class PromiseOutcomeSweeper implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -36,11 +45,15 @@ export class PromiseOutcomeSweeper implements OnApplicationBootstrap, BeforeAppl
   ) {
     this.ticks = new RepeatingTask(
       async () => {
-        const { adopted, evaluated, removed } = await this.sweep();
+        const { adopted, evaluated, removed, recounted } = await this.sweep();
         if (adopted + evaluated + removed.promises + removed.events > 0)
           logger.info(
             `promise outcomes: ${adopted} promises adopted orphan events, ${evaluated} evaluated again, ` +
               `${removed.promises} promises and ${removed.events} events past the retention removed`,
+          );
+        if (recounted !== null)
+          logger.info(
+            `accuracy day rows recounted (${recounted} rows): promises had been written without counting them`,
           );
       },
       settings.sweepIntervalMs,
@@ -75,6 +88,7 @@ export class PromiseOutcomeSweeper implements OnApplicationBootstrap, BeforeAppl
       formatDate(today - this.settings.retentionDays),
       new Date(now.getTime() - this.settings.retentionDays * DAY_MS),
     );
-    return { adopted, evaluated, removed };
+    const recounted = await this.store.recountUncounted(new Date(now.getTime() - UNCOUNTED_RECOUNT_AFTER_MS));
+    return { adopted, evaluated, removed, recounted };
   }
 }

@@ -135,6 +135,7 @@ describe('POST /delivery/outcomes (docs/accuracy.md)', () => {
       adopted: 0,
       evaluated: 1,
       removed: { promises: 0, events: 0 },
+      recounted: null,
     });
     expect(await promiseRow(db, 'ORD-2')).toBe('DELIVERED 2026-11-26 0 0 - 0 fresh');
     // the reservation has one selection: an event for a second stays an orphan, as does the unknown reservation's

@@ -51,6 +51,8 @@ export class FakeReservationWrites implements ReservationStore, ReservationMoveS
   refuseMove: MoveResult | null = null;
   /** the promises port fails: its statement throws */
   promisesFail = false;
+  /** reservations marked unpromised (written by a writer that writes no promises), in the order marked */
+  unpromised: string[] = [];
 
   async reserve(reservation: NewReservation): Promise<ReserveResult> {
     this.stored.set(reservation.identifier, {
@@ -70,7 +72,11 @@ export class FakeReservationWrites implements ReservationStore, ReservationMoveS
   async transaction<T>(
     work: (reservations: ReservationSteps, promises: DeliveryPromises) => Promise<T>,
   ): Promise<T> {
-    const before = { stored: new Map(this.stored), promises: new Map(this.promises) };
+    const before = {
+      stored: new Map(this.stored),
+      promises: new Map(this.promises),
+      unpromised: [...this.unpromised],
+    };
     this.calls.push('transaction');
     try {
       return await work(this.steps(), this.promisePort());
@@ -83,6 +89,7 @@ export class FakeReservationWrites implements ReservationStore, ReservationMoveS
         map.clear();
         for (const [key, value] of saved) (map as Map<string, unknown>).set(key, value);
       }
+      this.unpromised = before.unpromised;
       throw error;
     }
   }
@@ -111,6 +118,11 @@ export class FakeReservationWrites implements ReservationStore, ReservationMoveS
         if (this.refuseMove !== null) return this.refuseMove;
         const moved = write(move.identifier, { selections: move.selections, taken: move.taken });
         return { kind: 'moved', confirmedAt: moved.confirmedAt };
+      },
+      takeUnpromised: async (limit) => {
+        const taken = this.unpromised.splice(0, limit);
+        this.calls.push(`take unpromised ${taken.join(',')}`);
+        return taken.map((identifier) => this.stored.get(identifier) as ReservationRecord);
       },
     };
   }

@@ -16,6 +16,12 @@ export interface ReservationSteps {
   release(identifier: string, now: Date): Promise<ReservationRecord | null>;
   /** The new counters taken and the old ones given back, or nothing written (see `MoveResult`). */
   move(move: ReservationMove): Promise<MoveResult>;
+  /**
+   * Up to `limit` reservations a writer that writes no promises confirmed, moved or released (a previous release's
+   * replica during a rolling upgrade), as they are now, taken once: their promises are to be written in this
+   * transaction.
+   */
+  takeUnpromised(limit: number): Promise<ReservationRecord[]>;
 }
 
 export interface ReservationWrites {

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { DeliveryCapacityModule } from '../delivery-capacity';
+import { CatchUpPromisesUseCase } from './catch-up-promises.use-case';
 import { ConfirmReservationUseCase } from './confirm-reservation.use-case';
 import { CreateReservationUseCase } from './create-reservation.use-case';
 import { GetReservationUseCase } from './get-reservation.use-case';
@@ -21,6 +22,7 @@ import { ReservationsController } from './reservations.controller';
     ...reservationProviders,
     ReservationMetrics,
     CreateReservationUseCase,
+    CatchUpPromisesUseCase,
     ConfirmReservationUseCase,
     ReleaseReservationUseCase,
     GetReservationUseCase,

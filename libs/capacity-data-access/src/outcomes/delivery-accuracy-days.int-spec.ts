@@ -1,5 +1,5 @@
 import type { EvaluatedPromise } from '@delivery/capacity-domain';
-import { Database } from '@delivery/persistence';
+import { Database, type Sql } from '@delivery/persistence';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 import { OutcomeEventRepository } from './outcome-event.repository';
 import { PromiseAccuracyRepository } from './promise-accuracy.repository';
@@ -48,20 +48,20 @@ describe('delivery_accuracy_days', () => {
         : [{ scope: 'DISPATCH', ref: route, date: promised, units: 1, unlimited: false }]),
     ],
   });
-  /** A reservation written HELD, then CONFIRMED with its promises. */
-  const confirm = async (identifier: string, selections: ReturnType<typeof selection>[]) => {
-    await db.query(
+  /** A reservation written HELD, then CONFIRMED with its promises (in the transaction `sql`, if given). */
+  const confirm = async (identifier: string, selections: ReturnType<typeof selection>[], sql: Sql = db) => {
+    await sql.query(
       `INSERT INTO capacity_reservations (identifier, body_hash, status, created_at, hold_expires_at, selections, taken)
        VALUES ($1, 'test', 'HELD', '2026-11-01T12:00:00Z', '2026-11-01T13:00:00Z', $2, '[]')`,
       [identifier, JSON.stringify(selections)],
     );
-    await db.query(
+    await sql.query(
       `UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL, confirmed_at = created_at
        WHERE identifier = $1`,
       [identifier],
     );
     // what the confirmation's promises port writes in its transaction
-    await db.query(
+    await sql.query(
       `SELECT delivery_promises_planned(identifier, selections, created_at, confirmed_at) FROM capacity_reservations
        WHERE identifier = $1`,
       [identifier],
@@ -131,6 +131,47 @@ describe('delivery_accuracy_days', () => {
     expect(await db.query(DAY_ROWS)).toEqual([
       { day: '2026-11-21', route: '', state: 'CANCELLED', delay: null, step: '', promises: 1, failed: 0 },
     ]);
+  });
+
+  it('a write that does not count marks the day rows uncounted; the sweep recounts them once, in one process', async () => {
+    const UNCOUNTED = 'SELECT count(*)::int AS n FROM delivery_accuracy_days_uncounted';
+    const LATER = new Date('2999-01-01T00:00:00Z');
+    await outcomes.recountUncounted(LATER);
+    expect(await db.query(UNCOUNTED)).toEqual([{ n: 0 }]);
+    // the service's writes count themselves: a confirmation, an evaluation, a move's rewrite, a release, the retention
+    await confirm('U', [selection('R5', '2026-11-27')]);
+    await save([delivered('U', '2026-11-28', 1, 'TRANSIT')]);
+    await db.query(
+      `SELECT delivery_promises_planned('U', $1::jsonb, '2026-11-01T12:00:00Z', '2026-11-01T12:00:00Z')`,
+      [JSON.stringify([selection('R6', '2026-11-27')])],
+    );
+    await db.query(`UPDATE capacity_reservations SET status = 'RELEASED' WHERE identifier = 'U'`);
+    await outcomes.removeBefore('2026-01-01', new Date('2026-01-01T00:00:00Z'));
+    expect(await db.query(UNCOUNTED)).toEqual([{ n: 0 }]);
+    expect(await outcomes.recountUncounted(LATER)).toBeNull();
+
+    // a previous version's evaluation in the transaction of a confirmation: the confirmation's word is its own
+    await db.transaction(async (sql) => {
+      await confirm('V', [selection('R5', '2026-11-27')], sql);
+      await sql.query(`UPDATE delivery_promises SET state = 'CANCELLED' WHERE reservation_identifier = 'V'`);
+    });
+    expect(await db.query(UNCOUNTED)).toEqual([{ n: 1 }]);
+    expect(await db.query(DAY_ROWS)).not.toEqual(await db.query(RECOUNT));
+    // marked after the instant given: not yet
+    expect(await outcomes.recountUncounted(new Date('2026-01-01T00:00:00Z'))).toBeNull();
+    // another process recounting: this one passes
+    await db.transaction(async (sql) => {
+      await sql.query(`SELECT pg_advisory_xact_lock(hashtext('delivery_accuracy_days_recount'))`);
+      expect(await outcomes.recountUncounted(LATER)).toBeNull();
+    });
+    expect(await db.query(UNCOUNTED)).toEqual([{ n: 1 }]);
+    const [{ rows }] = await db.query<{ rows: number }>(
+      'SELECT count(*)::int AS rows FROM (' + RECOUNT + ') r',
+    );
+    expect(await outcomes.recountUncounted(LATER)).toBe(rows);
+    expect(await db.query(UNCOUNTED)).toEqual([{ n: 0 }]);
+    expect(await db.query(DAY_ROWS)).toEqual(await db.query(RECOUNT));
+    expect(await outcomes.recountUncounted(LATER)).toBeNull();
   });
 
   it('a move rewrites the promises to the new plan and counts them again; the window hours follow', async () => {

@@ -49,7 +49,8 @@ const LOCK_STALE = `${EVIDENCE}
 
 /**
  * The outcomes written back, one array per column, and counted in their day rows in the same statement
- * (`delivery_accuracy_days_add`: the rows as they were, as written). Only promises whose outcome changed, or marked
+ * (`delivery_accuracy_days_add`: the rows as they were, as written; `delivery_accuracy_days_counting`: so the write
+ * does not mark the day rows uncounted). Only promises whose outcome changed, or marked
  * stale, are written: an event that changes nothing (a PICKED on time) costs no write.
  */
 const SAVE = `
@@ -67,7 +68,8 @@ const SAVE = `
     WHERE p.reservation_identifier = c.r AND p.selection = c.s
     RETURNING p
   )
-  SELECT delivery_accuracy_days_add((SELECT array_agg(c.was) FROM changed c), (SELECT array_agg(w.p) FROM written w))`;
+  SELECT delivery_accuracy_days_add((SELECT array_agg(c.was) FROM changed c), (SELECT array_agg(w.p) FROM written w)),
+    delivery_accuracy_days_counting()`;
 
 /**
  * The retention's promises removed, and their day rows with them in the same statement: every promise of a day before
@@ -77,7 +79,13 @@ const SAVE = `
 const REMOVE_PROMISES = `
   WITH removed AS (DELETE FROM delivery_promises WHERE promised_date < $1 RETURNING 1),
     uncounted AS (DELETE FROM delivery_accuracy_days WHERE promised_date < $1)
-  SELECT count(*)::int AS n FROM removed`;
+  SELECT count(*)::int AS n FROM removed, delivery_accuracy_days_counting()`;
+
+/**
+ * The day rows recounted when a write marked them uncounted before `$1` (a previous version's pod during a rolling
+ * upgrade, a promise written by hand): by one process at a time, the others pass (docs/accuracy.md, "Storage").
+ */
+const RECOUNT_UNCOUNTED = 'SELECT delivery_accuracy_days_recount_uncounted($1)::int AS n';
 
 /** Orphans whose promise exists now (confirmed after they arrived, or concurrently): adopted, the promise stale. */
 const ADOPT = `
@@ -166,6 +174,12 @@ export class OutcomeEventRepository {
 
   transaction<T>(work: (steps: OutcomeSteps) => Promise<T>): Promise<T> {
     return this.database.transaction((sql) => work(new OutcomeSteps(sql)));
+  }
+
+  /** The day rows recounted if marked uncounted before `markedBefore`: how many rows, or null when not recounted. */
+  async recountUncounted(markedBefore: Date): Promise<number | null> {
+    const [row] = await this.database.query<{ n: number | null }>(RECOUNT_UNCOUNTED, [markedBefore]);
+    return row.n;
   }
 
   /** Retention: promises promised before `promisedBefore` and events that happened before `occurredBefore`. */

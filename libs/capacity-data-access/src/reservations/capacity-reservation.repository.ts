@@ -76,6 +76,23 @@ const CONFIRM = `
   )
   SELECT ${COLUMNS} FROM confirmed`;
 
+/**
+ * Up to $1 reservations whose promises a writer that writes none confirmed, moved or released (a previous release's
+ * replica during a rolling upgrade: marked by the trigger `capacity_reservations_unpromised`), as they are now:
+ * each mark and its reservation's row locked together, SKIP LOCKED (another replica's sweep, or a writer of the
+ * reservation, makes this one pass it by until its next tick), and the marks removed in the same statement.
+ */
+const TAKE_UNPROMISED = `
+  WITH marked AS (
+    SELECT ${COLUMNS} FROM capacity_reservations_unpromised u JOIN capacity_reservations r USING (identifier)
+    ORDER BY u.since, identifier
+    LIMIT $1
+    FOR UPDATE SKIP LOCKED
+  ), taken AS (
+    DELETE FROM capacity_reservations_unpromised u USING marked WHERE u.identifier = marked.identifier
+  )
+  SELECT * FROM marked ORDER BY identifier`;
+
 const FIND = `SELECT ${COLUMNS} FROM capacity_reservations WHERE identifier = $1`;
 
 const FIND_MOVE = `SELECT reservation AS identifier, body_hash AS "bodyHash" FROM capacity_reservation_moves
@@ -142,6 +159,14 @@ export class CapacityReservationRepository {
       this.run<ReservationRecord>('capacity-reservation-release', RELEASE, [identifier, now]),
     );
     return row ?? null;
+  }
+
+  /**
+   * Up to `limit` reservations marked unpromised, their marks removed and their rows locked until the transaction
+   * ends: on the `Sql` of a `ReservationTransactions` transaction, which writes their promises.
+   */
+  async takeUnpromised(limit: number): Promise<ReservationRecord[]> {
+    return this.run<ReservationRecord>('capacity-reservations-take-unpromised', TAKE_UNPROMISED, [limit]);
   }
 
   /** Expires up to `limit` holds due at `now`; the identifiers this call expired. */

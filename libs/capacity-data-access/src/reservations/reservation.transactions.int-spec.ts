@@ -97,7 +97,7 @@ describe('ReservationTransactions', () => {
   });
   beforeEach(async () => {
     await db.query(
-      'TRUNCATE capacity_counters, capacity_reservations, capacity_reservation_moves, delivery_promises, delivery_accuracy_days',
+      'TRUNCATE capacity_counters, capacity_reservations, capacity_reservations_unpromised, capacity_reservation_moves, delivery_promises, delivery_accuracy_days',
     );
     await new CapacityReservationRepository(db).reserve(hold('a'));
   });
@@ -174,5 +174,94 @@ describe('ReservationTransactions', () => {
     ).rejects.toThrow('the work failed after its promises');
     expect(await db.query(`SELECT status FROM capacity_reservations`)).toEqual([{ status: 'HELD' }]);
     expect(await promises()).toEqual([]);
+  });
+
+  describe('written by a writer that writes no promises (a previous release during a rolling upgrade)', () => {
+    const MARKS = 'SELECT identifier FROM capacity_reservations_unpromised ORDER BY identifier';
+    /** What every replica's reservation sweep does (`CatchUpPromisesUseCase`): the identifiers it took. */
+    const catchUp = () =>
+      transactions.transaction(async (reservations, promised) => {
+        const taken = await reservations.takeUnpromised(100);
+        for (const reservation of taken) {
+          if (reservation.confirmedAt === null) continue;
+          await promised.planned({ ...reservation, confirmedAt: reservation.confirmedAt });
+          if (reservation.status === 'RELEASED') await promised.released(reservation.identifier);
+        }
+        return taken.map((reservation) => reservation.identifier);
+      });
+    /** The previous release's statements: the row written, its promises left to the trigger this release dropped. */
+    const confirmedBefore = (identifier: string) =>
+      db.query(
+        `UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL, confirmed_at = $2
+         WHERE identifier = $1 AND status = 'HELD'`,
+        [identifier, minutes(1)],
+      );
+    const releasedBefore = (identifier: string) =>
+      db.query(
+        `UPDATE capacity_reservations SET status = 'RELEASED', hold_expires_at = NULL, ended_at = $2
+         WHERE identifier = $1`,
+        [identifier, minutes(40)],
+      );
+    const confirmedPromise = {
+      ...promise,
+      promised: '2026-11-26',
+      picking: '2026-11-23',
+      departure: '2026-11-25',
+      released: false,
+      stale: false,
+    };
+
+    it('a confirmation gets exactly its promises at the next sweep, once', async () => {
+      await confirmedBefore('a');
+      expect(await db.query(MARKS)).toEqual([{ identifier: 'a' }]);
+      expect(await promises()).toEqual([]);
+
+      expect(await catchUp()).toEqual(['a']);
+      expect(await db.query(MARKS)).toEqual([]);
+      // the rows the confirmation through the port writes (first test), and their day row
+      expect(await promises()).toEqual([confirmedPromise]);
+      expect(
+        await db.query('SELECT promised_date::text AS day, promises FROM delivery_accuracy_days'),
+      ).toEqual([{ day: '2026-11-26', promises: 1 }]);
+      expect(await catchUp()).toEqual([]);
+      expect(await promises()).toEqual([confirmedPromise]);
+    });
+
+    it("a release gets its promises released; this release's own writes and a hold's are not marked", async () => {
+      await confirm('a');
+      await new CapacityReservationRepository(db).reserve(hold('b'));
+      await releasedBefore('b'); // a hold: it has no promises
+      expect(await db.query(MARKS)).toEqual([]);
+
+      await releasedBefore('a');
+      expect(await db.query(MARKS)).toEqual([{ identifier: 'a' }]);
+      expect(await promises()).toMatchObject([{ reservation_identifier: 'a', released: false }]);
+      expect(await catchUp()).toEqual(['a']);
+      expect(await promises()).toEqual([{ ...confirmedPromise, released: true, stale: true }]);
+      expect(await catchUp()).toEqual([]);
+    });
+
+    it('a move gets its promises rewritten to the new plan; a reservation being written waits for the next sweep', async () => {
+      await confirmedBefore('a');
+      await catchUp();
+      await db.query(`UPDATE capacity_reservations SET selections = $2 WHERE identifier = $1`, [
+        'a',
+        JSON.stringify([selection('2026-11-28', AFTER)]),
+      ]);
+      await db.transaction(async (sql) => {
+        await sql.query(`SELECT FROM capacity_reservations WHERE identifier = 'a' FOR UPDATE`);
+        expect(await catchUp()).toEqual([]);
+      });
+      expect(await catchUp()).toEqual(['a']);
+      expect(await promises()).toEqual([
+        {
+          ...confirmedPromise,
+          promised: '2026-11-28',
+          picking: '2026-11-24',
+          departure: '2026-11-27',
+          stale: true,
+        },
+      ]);
+    });
   });
 });

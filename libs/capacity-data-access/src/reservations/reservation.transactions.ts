@@ -2,9 +2,14 @@
  * A confirmation, a move or a release together with what it does to the reservation's delivery promises, in one
  * transaction on one pooled connection: the reservation's statements (`CapacityReservationRepository`) and those of
  * the promises (`promisesIn`: the outcomes' adapter, bound by the reservations feature) on the same transaction.
+ * Each transaction first says that it writes the promises of what it writes (`capacity_reservations_promising`), so
+ * the trigger `capacity_reservations_unpromised` marks only the writes of a writer that does not (a previous
+ * release's replica during a rolling upgrade).
  */
 import type { Database, Sql } from '@delivery/persistence';
 import { CapacityReservationRepository, retryingDeadlocks } from './capacity-reservation.repository';
+
+const PROMISING = 'SELECT capacity_reservations_promising()';
 
 export class ReservationTransactions<Promises> {
   constructor(
@@ -17,9 +22,10 @@ export class ReservationTransactions<Promises> {
     work: (reservations: CapacityReservationRepository, promises: Promises) => Promise<T>,
   ): Promise<T> {
     return retryingDeadlocks(() =>
-      this.database.transaction((sql) =>
-        work(new CapacityReservationRepository(sql, 1, 1), this.promisesIn(sql)),
-      ),
+      this.database.transaction(async (sql) => {
+        await sql.prepared({ name: 'capacity-reservations-promising', text: PROMISING, values: [] });
+        return work(new CapacityReservationRepository(sql, 1, 1), this.promisesIn(sql));
+      }),
     );
   }
 }

@@ -1,9 +1,11 @@
 import type { Definition } from './definition';
 
 /**
- * `delivery_accuracy_days_recount()`: counts the day rows again from `delivery_promises` (writers of promises wait
- * meanwhile); the number of day rows. Run by hand after a rollout whose previous version wrote promises without
- * counting them (docs/operations.md).
+ * `delivery_accuracy_days_recount()`: counts the day rows again from `delivery_promises` and clears the uncounted
+ * mark in the same transaction; the number of day rows. It locks `delivery_promises` against writers (SHARE ROW
+ * EXCLUSIVE), so a write is either seen by it with its mark cleared, or comes after it and marks again. Called by
+ * `delivery_accuracy_days_recount_uncounted` (every process's outcome sweep), and by hand after promises were
+ * edited with SQL, if one does not want to wait for the sweep.
  */
 export const deliveryAccuracyDaysRecount: Definition = {
   name: 'delivery_accuracy_days_recount',
@@ -12,7 +14,8 @@ CREATE OR REPLACE FUNCTION delivery_accuracy_days_recount() RETURNS bigint LANGU
 DECLARE
   counted bigint;
 BEGIN
-  LOCK TABLE delivery_promises IN SHARE MODE;
+  LOCK TABLE delivery_promises IN SHARE ROW EXCLUSIVE MODE;
+  DELETE FROM delivery_accuracy_days_uncounted;
   TRUNCATE delivery_accuracy_days;
   INSERT INTO delivery_accuracy_days
   SELECT promised_date, coalesce(route, ''), origin, destination, dispatch_mode, coalesce(delivery_window, ''),

@@ -7,6 +7,8 @@ import type { Definition } from './definition';
  * window's hours (`deliveryWindowStart`, `deliveryWindowEnd`). A promise rewritten by a move keeps its reservation's
  * instants and is marked stale (its outcome computed again from its events); a new one is stale when events already
  * wait for it. Promises of selections beyond the new ones are released; orphan events of the selections are adopted.
+ * Its own statements say they count what they write (`delivery_accuracy_days_counting`); what its caller said before
+ * is restored at the end, so it speaks for no other statement of the caller's transaction.
  */
 export const deliveryPromisesPlanned: Definition = {
   name: 'delivery_promises_planned',
@@ -17,7 +19,9 @@ CREATE OR REPLACE FUNCTION delivery_promises_planned(
 DECLARE
   removed delivery_promises[];
   added delivery_promises[];
+  counting text := coalesce(current_setting('delivery.accuracy_counted', true), '');
 BEGIN
+  PERFORM delivery_accuracy_days_counting();
   -- locked first: what is uncounted is the row as it is when rewritten (an evaluation may have just changed it)
   SELECT array_agg(locked.p) INTO removed FROM (
     SELECT p FROM delivery_promises p
@@ -58,6 +62,7 @@ BEGIN
   WHERE reservation_identifier = identifier AND selection >= jsonb_array_length(selections);
   UPDATE delivery_outcome_events SET orphan = false
   WHERE reservation_identifier = identifier AND orphan AND selection < jsonb_array_length(selections);
+  PERFORM set_config('delivery.accuracy_counted', counting, true);
 END
 $$;`,
 };

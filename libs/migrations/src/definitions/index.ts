@@ -1,13 +1,18 @@
 import type { Definition } from './definition';
 import { capacityGiveBack } from './capacity-give-back.function';
 import { capacityMove } from './capacity-move.function';
+import { capacityReservationsPromising } from './capacity-reservations-promising.function';
+import { capacityReservationsUnpromised } from './capacity-reservations-unpromised.trigger';
 import { capacityReservationsWritten } from './capacity-reservations-written.trigger';
 import { capacityReserve } from './capacity-reserve.function';
 import { capacityReserveWithRequests } from './capacity-reserve-with-requests.function';
 import { capacityUsageRemoved } from './capacity-usage-removed.trigger';
 import { deliveryAccuracyDaysAdd } from './delivery-accuracy-days-add.function';
+import { deliveryAccuracyDaysCounting } from './delivery-accuracy-days-counting.function';
 import { deliveryAccuracyDaysRecount } from './delivery-accuracy-days-recount.function';
+import { deliveryAccuracyDaysRecountUncounted } from './delivery-accuracy-days-recount-uncounted.function';
 import { deliveryPromisesPlanned } from './delivery-promises-planned.function';
+import { deliveryPromisesUncounted } from './delivery-promises-uncounted.trigger';
 import { productWeights } from './product-weights.view';
 
 export { checksum, type Definition } from './definition';
@@ -23,9 +28,14 @@ export const definitions: readonly Definition[] = [
   capacityReserveWithRequests,
   capacityMove,
   capacityReservationsWritten,
+  capacityReservationsPromising,
+  capacityReservationsUnpromised,
   capacityUsageRemoved,
   deliveryAccuracyDaysAdd,
+  deliveryAccuracyDaysCounting,
   deliveryAccuracyDaysRecount,
+  deliveryAccuracyDaysRecountUncounted,
   deliveryPromisesPlanned,
+  deliveryPromisesUncounted,
   productWeights,
 ];

@@ -10,8 +10,9 @@ const KEY = '1, 2, 3, 4, 5, 6, 7, 8, 9';
  * batch paid for it. Instead, every statement that writes promises hands the rows it replaced and the rows it wrote
  * to `delivery_accuracy_days_add(removed, added)` (definitions/), in the same statement or the same function. This
  * migration drops those triggers where a database still has them and counts the day rows again from
- * `delivery_promises` (as `delivery_accuracy_days_recount()` does); once more after the rollout (docs/operations.md),
- * for the evaluations of the pods still running the previous version, which write promises without counting them.
+ * `delivery_promises` (as `delivery_accuracy_days_recount()` does); the evaluations of the pods still running the
+ * previous version write promises without counting them: DeliveryAccuracyDaysUncounted1795410000000 has the service
+ * recount what they leave by itself.
  */
 export class DeliveryAccuracyCountedByWriters1795370000000 implements MigrationInterface {
   name = 'DeliveryAccuracyCountedByWriters1795370000000';

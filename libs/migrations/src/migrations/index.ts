@@ -15,6 +15,7 @@ import { DeliveryPromiseWindows1795380000000 } from './1795380000000-delivery-pr
 import { ReservationRequestWithItsRow1795390000000 } from './1795390000000-reservation-request-with-its-row';
 import { DeliveryPromisesByPort1795395000000 } from './1795395000000-delivery-promises-by-port';
 import { ReservationWindowHours1795405000000 } from './1795405000000-reservation-window-hours';
+import { DeliveryAccuracyDaysUncounted1795410000000 } from './1795410000000-delivery-accuracy-days-uncounted';
 
 /** Migrations in the order they run; each feature appends its own. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -34,4 +35,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   ReservationRequestWithItsRow1795390000000,
   DeliveryPromisesByPort1795395000000,
   ReservationWindowHours1795405000000,
+  DeliveryAccuracyDaysUncounted1795410000000,
 ];

@@ -51,9 +51,10 @@ export async function confirmedReservation(
      VALUES ($1, 'test', 'HELD', $2, $2::timestamptz + interval '1 hour', $3, '[]')`,
     [identifier, createdAt, JSON.stringify(stored)],
   );
+  // saying that its promises are written (below), as a confirmation of the service says it: not marked unpromised
   await sql.query(
     `UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL, confirmed_at = created_at
-     WHERE identifier = $1`,
+     WHERE identifier = $1 RETURNING capacity_reservations_promising()`,
     [identifier],
   );
   // what the confirmation's promises port writes in its transaction
