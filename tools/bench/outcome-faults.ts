@@ -12,10 +12,10 @@ import { formatDate, parseDate } from '@delivery/capacity-domain';
 import { outcomeTopology } from '@delivery/capacity-data-access';
 import { RabbitTestVhost, TcpProxy, waitFor } from '@delivery/messaging/testing';
 import { type AppProcess, startAppProcess } from '@delivery/platform/testing';
-import { insertPromises } from './outcome-promises';
+import { insertPromises, outcomeEventsFor } from './outcome-promises';
 
 /** The outcome worker's entry point, run as Kubernetes runs it. */
-export const OUTCOME_WORKER_MAIN = 'apps/capacity-service/src/outcome-worker.main.ts';
+export const OUTCOME_WORKER_MAIN = 'apps/outcome-worker/src/main.ts';
 
 /** Events per published message (as O-ingest). */
 export const EVENTS_PER_MESSAGE = 1000;
@@ -36,30 +36,6 @@ export interface OutcomeFaultCounts {
   promises: number;
   /** the accuracy day rows equal a recount from the promises */
   dayRowsExact: boolean;
-}
-
-/**
- * Four events per promise (PICKED, DISPATCHED, DELIVERY_FAILED or a second PICKED, DELIVERED), the last always
- * DELIVERED: once all are stored and evaluated, every promise is DELIVERED.
- */
-export function outcomeEventsFor(promises: readonly { id: string; promised: string }[]) {
-  return promises.flatMap(({ id, promised }, i) => {
-    const day = parseDate(promised) as number;
-    const at = (offset: number, hour: number) => `${formatDate(day + offset)}T${hour}:00:00-05:00`;
-    const event = (type: string, occurredAt: string, reason?: string) => ({
-      reservationIdentifier: id,
-      selection: 0,
-      type,
-      occurredAt,
-      ...(reason ? { reason } : {}),
-    });
-    return [
-      event('PICKED', at(-2, 10)),
-      event('DISPATCHED', at(-1, 10)),
-      i % 10 === 0 ? event('DELIVERY_FAILED', at(0, 12), 'nobody home') : event('PICKED', at(-2, 11)),
-      event('DELIVERED', at(i % 10 === 0 ? 1 : 0, 15)),
-    ];
-  });
 }
 
 const DAY_ROWS_EXACT = `
@@ -112,7 +88,9 @@ export async function outcomeFaultRun(options: {
     count: promises,
     routes: 100,
     days: 28,
-    last: formatDate((parseDate(today) as number) - 1),
+    // the last promised day the day before yesterday: its latest event (a failed delivery's, the day after) is then
+    // in the past, as the service requires of an event (not later than now plus OUTCOME_CLOCK_SKEW_MS)
+    last: formatDate((parseDate(today) as number) - 2),
     delivered: false,
   });
   const client = new Client({ connectionString: databaseUrl });

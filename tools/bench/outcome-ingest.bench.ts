@@ -18,6 +18,7 @@ import type { LatencyFigures } from './back-to-back';
 import { type BenchScenario, verdict } from './bench-scenario';
 import { peakRssMb, scrape } from './bench-services';
 import { prepareDemoDatabase, today as limaToday } from './capacity-calculation.bench';
+import { outcomeEventsFor } from './outcome-promises';
 import { referenceRequest } from './engine.bench';
 import { round } from './load';
 import { insertPromises } from './outcome-promises';
@@ -35,32 +36,15 @@ const scenario: BenchScenario = {
   async run() {
     const url = await prepareDemoDatabase('delivery_bench_outcome_ingest');
     const promises = Math.ceil(EVENTS / 4);
-    const last = formatDate((parseDate(limaToday()) as number) - 1);
+    // the day before yesterday: the latest event (a failed delivery's, the day after) is then in the past
+    const last = formatDate((parseDate(limaToday()) as number) - 2);
     await insertPromises(url, { count: promises, routes: 1000, days: 28, last, delivered: false });
     const client = new Client({ connectionString: url });
     await client.connect();
     const { rows } = await client.query<{ id: string; promised: string }>(
       `SELECT reservation_identifier AS id, promised_date::text AS promised FROM delivery_promises ORDER BY 1`,
     );
-    const events = rows
-      .flatMap(({ id, promised }, i) => {
-        const day = parseDate(promised) as number;
-        const at = (offset: number, hour: number) => `${formatDate(day + offset)}T${hour}:00:00-05:00`;
-        const event = (type: string, occurredAt: string, reason?: string) => ({
-          reservationIdentifier: id,
-          selection: 0,
-          type,
-          occurredAt,
-          ...(reason ? { reason } : {}),
-        });
-        return [
-          event('PICKED', at(-2, 10)),
-          event('DISPATCHED', at(-1, 10)),
-          i % 10 === 0 ? event('DELIVERY_FAILED', at(0, 12), 'nobody home') : event('PICKED', at(-2, 11)),
-          event('DELIVERED', at(i % 10 === 0 ? 1 : 0, 15)),
-        ];
-      })
-      .slice(0, EVENTS);
+    const events = outcomeEventsFor(rows).slice(0, EVENTS);
 
     // everything started is stopped, in reverse order, however the run ends
     const started: (() => unknown)[] = [() => client.end()];

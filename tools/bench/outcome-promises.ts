@@ -1,4 +1,5 @@
 import { Client } from 'pg';
+import { formatDate, parseDate } from '@delivery/capacity-domain';
 
 /**
  * Promises for the outcome benchmarks, written by one statement of `generate_series` (confirmed reservations are not
@@ -34,4 +35,28 @@ export async function insertPromises(
   } finally {
     await client.end();
   }
+}
+
+/**
+ * Four events per promise (PICKED, DISPATCHED, DELIVERY_FAILED or a second PICKED, DELIVERED), the last always
+ * DELIVERED: once all are stored and evaluated, every promise is DELIVERED.
+ */
+export function outcomeEventsFor(promises: readonly { id: string; promised: string }[]) {
+  return promises.flatMap(({ id, promised }, i) => {
+    const day = parseDate(promised) as number;
+    const at = (offset: number, hour: number) => `${formatDate(day + offset)}T${hour}:00:00-05:00`;
+    const event = (type: string, occurredAt: string, reason?: string) => ({
+      reservationIdentifier: id,
+      selection: 0,
+      type,
+      occurredAt,
+      ...(reason ? { reason } : {}),
+    });
+    return [
+      event('PICKED', at(-2, 10)),
+      event('DISPATCHED', at(-1, 10)),
+      i % 10 === 0 ? event('DELIVERY_FAILED', at(0, 12), 'nobody home') : event('PICKED', at(-2, 11)),
+      event('DELIVERED', at(i % 10 === 0 ? 1 : 0, 15)),
+    ];
+  });
 }
