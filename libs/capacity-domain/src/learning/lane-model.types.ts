@@ -1,0 +1,86 @@
+/**
+ * The lane model (docs/learning.md): per lane, the distribution of the delay of its deliveries against the plan,
+ * learned from the recorded outcomes, pooled with its parents when the lane has few deliveries, and the buffer that
+ * keeps a promise at a confidence. Plain data, so that a model is stored, versioned and loaded like a configuration.
+ */
+import type { DayNumber } from '../calendar/calendar';
+
+/** How far up the lane's parents the estimate had to look: the nearest level holding enough deliveries itself. */
+export type PoolingLevel = 'LANE' | 'LAST_LEG' | 'ZONE' | 'NETWORK';
+
+/** The levels of a lane, from itself up: its route key (legs joined with ` > `), its last leg, its zone. */
+export interface LaneKey {
+  /** the route key of the accuracy view: leg codes joined with ` > ` */
+  readonly lane: string;
+  /** the code of the lane's last leg */
+  readonly lastLeg: string;
+  /** the destination zone (or store) its promises go to */
+  readonly zone: string;
+}
+
+/**
+ * Promises of one lane and zone, planned to arrive on one day, with one delay against that plan, as stored: a
+ * delivered promise's `delayDays` is its delivered day − its planned day (the promised day − the buffer it was
+ * made with); an open promise past its planned day is censored: it is at least `delayDays` = today − planned day
+ * late.
+ */
+export interface LaneObservation extends LaneKey {
+  readonly plannedDay: DayNumber;
+  readonly delayDays: number;
+  readonly censored: boolean;
+  readonly count: number;
+}
+
+export interface LearningSettings {
+  /** recency: an observation `h` days older weighs half (LEARNING_HALF_LIFE_DAYS, 28) */
+  readonly halfLifeDays: number;
+  /** pooling strength `m`: weighted deliveries at which a level weighs as much as its parent (LEARNING_PRIOR_DELIVERIES, 20) */
+  readonly priorDeliveries: number;
+  /** the most a lane's buffer moves between two consecutive models (LEARNING_MAX_BUFFER_STEP_DAYS, 1) */
+  readonly maxBufferStepDays: number;
+  /** the most days a buffer adds (7, as the lead-time suggestions) */
+  readonly maxBufferDays: number;
+  /** the fewest days a buffer takes off (7) */
+  readonly minBufferDays: number;
+}
+
+/** Confidences a promise may be asked at: 0.50 to 0.99 in steps of 0.01 (index = round(c × 100) − 50). */
+export const CONFIDENCE_MIN = 0.5;
+export const CONFIDENCE_MAX = 0.99;
+export const CONFIDENCE_LEVELS = 50;
+
+/** One lane's (or one parent's) learned figures, as stored. */
+export interface LaneEstimateData {
+  readonly level: PoolingLevel;
+  /** the observations of the lane itself (deliveries + censored), unweighted */
+  readonly deliveries: number;
+  /** P(delay ≤ k) for k = `firstDelay` + i, pooled; 0 below `firstDelay`, the last value beyond */
+  readonly firstDelay: number;
+  readonly onTimeByDelay: readonly number[];
+  /** the buffer (days) for confidence level i (see CONFIDENCE_LEVELS), after the bounded step */
+  readonly buffers: readonly number[];
+}
+
+export interface LaneModelData {
+  readonly version: number;
+  /** the instant the model was built (ISO) and the day "today" was for it (business time zone) */
+  readonly builtAt: string;
+  readonly today: string;
+  readonly settings: LearningSettings;
+  readonly lanes: Readonly<Record<string, LaneEstimateData>>;
+  readonly lastLegs: Readonly<Record<string, LaneEstimateData>>;
+  readonly zones: Readonly<Record<string, LaneEstimateData>>;
+  /** null before any delivery */
+  readonly network: LaneEstimateData | null;
+}
+
+/** What an answer says about one offered date. */
+export interface PromiseProbability {
+  /** P(arrival on or before the date), 4 decimals */
+  readonly probability: number;
+  readonly lane: string;
+  readonly level: PoolingLevel;
+  readonly deliveries: number;
+  readonly bufferDays: number;
+  readonly modelVersion: number;
+}
