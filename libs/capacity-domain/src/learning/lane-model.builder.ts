@@ -2,10 +2,10 @@
  * Builds the lane model (docs/learning.md, "The estimator") from the recorded outcomes in one pass: each
  * observation is tallied, weighted by recency, into its lane, last leg, zone and the network; each level's
  * Kaplan–Meier estimate is pooled with its parent's; each estimate gets its buffers, bounded against the previous
- * model's. Cost: one pass over the observations, then levels × the network's delay range.
+ * model's. Cost: one pass over the observations (two lookups each: lane and zone), then levels × the network's delay range.
  */
 import { type DayNumber, formatDate } from '../calendar/calendar';
-import { DelayTally, kaplanMeier } from './delay-distribution';
+import { DelayTally } from './delay-distribution';
 import { pool, poolingLevel } from './lane-pooling';
 import type {
   LaneEstimateData,
@@ -17,14 +17,38 @@ import type {
 import { buffersOf } from './promise-buffer';
 import { RecencyWeights } from './recency-weight';
 
-class LastLegTally extends DelayTally {
-  /** observations by zone (unweighted): the last leg's zone is the one most of them go to */
-  readonly zones = new Map<string, number>();
-}
-
+/** A lane's observations, and how many go to each zone (the last leg's zone is the one most of its go to). */
 class LaneTally extends DelayTally {
+  readonly zones = new Map<string, number>();
+  /** the zone of the latest observations and their count, not yet in `zones` (rows come grouped by lane, zone) */
+  private zone = '';
+  private zoneCount = 0;
+
   constructor(readonly lastLeg: string) {
     super();
+  }
+
+  goesTo(zone: string, count: number): void {
+    if (zone !== this.zone) {
+      this.flush();
+      this.zone = zone;
+    }
+    this.zoneCount += count;
+  }
+
+  flush(): void {
+    if (this.zoneCount > 0) this.zones.set(this.zone, (this.zones.get(this.zone) ?? 0) + this.zoneCount);
+    this.zoneCount = 0;
+  }
+}
+
+class LastLegTally extends DelayTally {
+  readonly zones = new Map<string, number>();
+
+  addLane(lane: LaneTally): void {
+    this.merge(lane);
+    lane.flush();
+    for (const [zone, count] of lane.zones) this.zones.set(zone, (this.zones.get(zone) ?? 0) + count);
   }
 }
 
@@ -76,15 +100,6 @@ function estimate(
   };
 }
 
-function tallyIn<T extends DelayTally>(tallies: Map<string, T>, key: string, make: () => T): T {
-  let tally = tallies.get(key);
-  if (tally === undefined) {
-    tally = make();
-    tallies.set(key, tally);
-  }
-  return tally;
-}
-
 const sortedKeys = (tallies: Map<string, unknown>): string[] =>
   Array.from(tallies.keys()).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
@@ -97,28 +112,38 @@ export function buildLaneModel(
   builtAt: string,
 ): LaneModelData {
   const weights = new RecencyWeights(today, settings.halfLifeDays);
-  const network = new DelayTally();
   const zones = new Map<string, DelayTally>();
-  const lastLegs = new Map<string, LastLegTally>();
   const lanes = new Map<string, LaneTally>();
-  const newZone = () => new DelayTally();
-  const newLastLeg = () => new LastLegTally();
+  let laneKey: string | null = null;
+  let lane: LaneTally | undefined;
+  let zoneKey: string | null = null;
+  let zone: DelayTally | undefined;
   for (const observation of observations) {
     const { count, delayDays, censored } = observation;
     if (count <= 0) continue;
     const weight = weights.of(observation.plannedDay) * count;
-    network.add(delayDays, censored, weight, count);
-    tallyIn(zones, observation.zone, newZone).add(delayDays, censored, weight, count);
-    const lastLeg = tallyIn(lastLegs, observation.lastLeg, newLastLeg);
-    lastLeg.add(delayDays, censored, weight, count);
-    lastLeg.zones.set(observation.zone, (lastLeg.zones.get(observation.zone) ?? 0) + count);
-    let lane = lanes.get(observation.lane);
-    if (lane === undefined) {
-      lane = new LaneTally(observation.lastLeg);
-      lanes.set(observation.lane, lane);
+    if (observation.lane !== laneKey || lane === undefined) {
+      laneKey = observation.lane;
+      lane = lanes.get(laneKey);
+      if (lane === undefined) lanes.set(laneKey, (lane = new LaneTally(observation.lastLeg)));
     }
     lane.add(delayDays, censored, weight, count);
+    lane.goesTo(observation.zone, count);
+    if (observation.zone !== zoneKey || zone === undefined) {
+      zoneKey = observation.zone;
+      zone = zones.get(zoneKey);
+      if (zone === undefined) zones.set(zoneKey, (zone = new DelayTally()));
+    }
+    zone.add(delayDays, censored, weight, count);
   }
+  const lastLegs = new Map<string, LastLegTally>();
+  for (const tally of lanes.values()) {
+    let lastLeg = lastLegs.get(tally.lastLeg);
+    if (lastLeg === undefined) lastLegs.set(tally.lastLeg, (lastLeg = new LastLegTally()));
+    lastLeg.addLane(tally);
+  }
+  const network = new DelayTally();
+  for (const tally of zones.values()) network.merge(tally);
 
   const model = {
     version,
@@ -132,7 +157,7 @@ export function buildLaneModel(
   const { priorDeliveries: m } = settings;
   const first = support.first;
   const length = support.last - first + 1;
-  const distribution = (tally: DelayTally) => kaplanMeier(tally, first, new Float64Array(length));
+  const distribution = (tally: DelayTally) => tally.onTimeByDelay(first, new Float64Array(length));
 
   const networkF = distribution(network);
   const networkEstimate = estimate(
