@@ -54,10 +54,29 @@ const unjudged: CalibrationRow = {
 describe('calibration buckets', () => {
   it('puts p in buckets of 0.05, 1 in the last', () => {
     expect([0, 0.049, 0.05, 0.5, 0.96, 1].map(calibrationBucket)).toEqual([0, 0, 1, 10, 19, 19]);
+    // as a `real` column reads them back: 0.95 → 0.949999988079071, 0.3 → 0.30000001192092896
+    expect([Math.fround(0.95), Math.fround(0.3), 0.0499, 0.04999].map(calibrationBucket)).toEqual([
+      19, 6, 0, 1,
+    ]);
     expect([0, 10, 19].map(calibrationBucketLabel)).toEqual(['0.00-0.05', '0.50-0.55', '0.95-1.00']);
   });
 
-  it('gives the Brier score (Σp² − 2Σp·o + Σo)/judged and |predicted − observed| per bucket', () => {
+  it('gives the Brier score (Σp² − 2Σp·o + Σo)/judged of four judged promises (docs/learning.md)', () => {
+    // (0.04² + 0.96² + 0.02² + 0.02²)/4 = 0.924/4 = 0.231; predicted 3.88/4 = 0.97; observed 3/4
+    expect(calibrationBuckets([l1High])).toEqual([
+      {
+        bucket: '0.95-1.00',
+        promises: 5,
+        judged: 4,
+        predicted: 0.97,
+        observed: 0.75,
+        brier: 0.231,
+        calibrationError: 0.22,
+      },
+    ]);
+  });
+
+  it('gives the Brier score and |predicted − observed| per bucket over lanes', () => {
     // 0.95–1.00: (0.04² + 0.96² + 0.02² + 0.02² + 0²)/5 = 0.9240/5 = 0.1848; predicted 4.88/5, observed 4/5
     expect(calibrationBuckets([l1High, l1Low, l0, unjudged])).toEqual([
       {

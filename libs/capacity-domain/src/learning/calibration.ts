@@ -7,9 +7,13 @@
 
 export const CALIBRATION_BUCKETS = 20;
 
-/** The bucket of a probability: ⌊p × 20⌋, p = 1 in the last ([0.95, 1]). */
+/**
+ * The bucket of a probability: ⌊20 p⌋ of p in ten-thousandths (as answers carry it, so that a `real` 0.95 read
+ * back as 0.9499999 stays in 0.95–1.00), p = 1 in the last ([0.95, 1]).
+ */
 export function calibrationBucket(probability: number): number {
-  return Math.min(Math.max(Math.floor(probability * CALIBRATION_BUCKETS), 0), CALIBRATION_BUCKETS - 1);
+  const tenThousandths = Math.round(probability * 10_000);
+  return Math.min(Math.max(Math.floor(tenThousandths / 500), 0), CALIBRATION_BUCKETS - 1);
 }
 
 /** A bucket's label: "0.00-0.05" … "0.95-1.00". */
