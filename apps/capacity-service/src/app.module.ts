@@ -14,6 +14,7 @@ import {
   ROUTE_ON_TIME,
   type RouteOnTimeSource,
 } from './delivery-capacity';
+import { LearningModule } from './learning';
 import { OutcomesModule, RouteOnTimeRates } from './outcomes';
 import { ReservationRiskModule } from './reservation-risk';
 import { ReservationsModule } from './reservations';
@@ -95,8 +96,14 @@ export class AppModule {
               refreshMs: config.CAPACITY_USAGE_REFRESH_MS,
             },
             suggestionMinDeliveries: config.OUTCOME_SUGGESTION_MIN_DELIVERIES,
+            calibration: {
+              limit: config.CALIBRATION_ALERT_POINTS / 100,
+              minJudged: config.CALIBRATION_MIN_DELIVERIES,
+              refreshMs: config.CALIBRATION_REFRESH_MS,
+            },
           },
         ),
+        LearningModule,
       ],
       controllers: [WhoAmIController],
     };
