@@ -179,3 +179,32 @@ export type {
   ReplayedPromise,
 } from './outcomes/promise-backtest';
 export { BacktestTallies, daysAsInstants, replayRequest } from './outcomes/promise-backtest';
+
+export type {
+  LaneEstimateData,
+  LaneKey,
+  LaneModelData,
+  LaneObservation,
+  LearningSettings,
+  PoolingLevel,
+  PromiseProbability,
+} from './learning/lane-model.types';
+export { CONFIDENCE_LEVELS, CONFIDENCE_MAX, CONFIDENCE_MIN } from './learning/lane-model.types';
+export { buildLaneModel } from './learning/lane-model.builder';
+export { laneEstimate, laneKeyOf } from './learning/lane-estimate';
+export { bufferAt, confidenceLevel, onTimeProbability } from './learning/promise-buffer';
+export type {
+  CalibrationBucket,
+  CalibrationFigures,
+  CalibrationLane,
+  CalibrationRow,
+  CalibrationTotal,
+} from './learning/calibration';
+export {
+  CALIBRATION_BUCKETS,
+  calibrationBucket,
+  calibrationBucketLabel,
+  calibrationBuckets,
+  calibrationLanes,
+  calibrationTotal,
+} from './learning/calibration';

@@ -1,0 +1,104 @@
+/**
+ * The delay distribution of one level (docs/learning.md, "The estimator"): the weighted Kaplan–Meier estimate of
+ * P(delay ≤ k) from deliveries (delay known) and open promises past their planned day (right-censored: the delay is
+ * at least their bound).
+ */
+
+/** The weighted observations of one level, by delay: dense arrays from the smallest delay seen. */
+export class DelayTally {
+  /** the delay at index 0 */
+  private low = 0;
+  /** Σ w of deliveries by delay */
+  private events: number[] = [];
+  /** Σ w of censored observations by the last delay they are at risk for (their bound − 1) */
+  private censored: number[] = [];
+  /** n: Σ w of every observation */
+  weight = 0;
+  /** observations, unweighted */
+  count = 0;
+  private first = Number.POSITIVE_INFINITY;
+  private last = Number.NEGATIVE_INFINITY;
+
+  /** A delivery `delayDays` late, or an open promise at least `delayDays` late (`censored`). */
+  add(delayDays: number, censored: boolean, weight: number, count: number): void {
+    const delay = censored ? delayDays - 1 : delayDays;
+    const index = this.indexOf(delay);
+    if (censored) this.censored[index] += weight;
+    else {
+      this.events[index] += weight;
+      if (delay < this.first) this.first = delay;
+      if (delay > this.last) this.last = delay;
+    }
+    this.weight += weight;
+    this.count += count;
+  }
+
+  /** Adds another level's observations (a lane's into its last leg's). */
+  merge(other: DelayTally): void {
+    const length = other.events.length;
+    if (length === 0) return;
+    this.indexOf(other.low);
+    const offset = this.indexOf(other.low + length - 1) - (length - 1);
+    for (let i = 0; i < length; i++) {
+      this.events[offset + i] += other.events[i];
+      this.censored[offset + i] += other.censored[i];
+    }
+    if (other.first < this.first) this.first = other.first;
+    if (other.last > this.last) this.last = other.last;
+    this.weight += other.weight;
+    this.count += other.count;
+  }
+
+  /** The smallest and largest delay delivered, null without a delivery. */
+  support(): { first: number; last: number } | null {
+    return this.first > this.last ? null : { first: this.first, last: this.last };
+  }
+
+  /**
+   * F̂(k) = 1 − Π_{d ≤ k} (1 − e(d)/r(d)) for k = `first` … `first` + `into.length` − 1, written into `into`:
+   * e(d) = Σ w of deliveries with delay d, r(d) = Σ w of deliveries with delay ≥ d and of censored observations
+   * still at risk at d (bound ≥ d + 1). Below the first delivery F̂ is 0; past the last it keeps its last value.
+   */
+  onTimeByDelay(first: number, into: Float64Array): Float64Array {
+    const last = first + into.length - 1;
+    const end = Math.min(this.events.length, last - this.low + 1);
+    let atRisk = this.weight;
+    let survival = 1;
+    let k = first;
+    for (let i = 0; i < end; i++) {
+      const events = this.events[i];
+      if (events > 0) {
+        const delay = this.low + i;
+        for (; k < delay; k++) into[k - first] = 1 - survival;
+        survival = events >= atRisk ? 0 : survival * (1 - events / atRisk);
+      }
+      atRisk -= events + this.censored[i];
+    }
+    for (; k <= last; k++) into[k - first] = 1 - survival;
+    return into;
+  }
+
+  /** The index of `delay`, the arrays grown to hold it. */
+  private indexOf(delay: number): number {
+    const length = this.events.length;
+    if (length === 0) {
+      this.low = delay;
+      this.events.push(0);
+      this.censored.push(0);
+      return 0;
+    }
+    const index = delay - this.low;
+    if (index < 0) {
+      const zeros = new Array<number>(-index).fill(0);
+      this.events = zeros.concat(this.events);
+      this.censored = zeros.concat(this.censored);
+      this.low = delay;
+      return 0;
+    }
+    for (let i = length; i <= index; i++) {
+      this.events.push(0);
+      this.censored.push(0);
+    }
+    return index;
+  }
+}

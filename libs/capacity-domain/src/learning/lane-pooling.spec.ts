@@ -1,0 +1,25 @@
+import { pool, poolingLevel } from './lane-pooling';
+
+describe('pool', () => {
+  it('weighs the level by its n and the parent by m: (5 × 0.4 + 20 × 0.97)/25 = 0.856', () => {
+    const pooled = pool(Float64Array.of(0.4, 0.8, 1), 5, Float64Array.of(0.97, 0.99, 1), 20);
+    expect(Array.from(pooled, (value) => Math.round(value * 1e9) / 1e9)).toEqual([0.856, 0.952, 1]);
+  });
+
+  it('leaves the network as it is, and takes the parent for a level without weight', () => {
+    expect(Array.from(pool(Float64Array.of(0.5, 1), 3, null, 20))).toEqual([0.5, 1]);
+    expect(Array.from(pool(Float64Array.of(0, 0), 0, Float64Array.of(0.5, 1), 0))).toEqual([0.5, 1]);
+  });
+});
+
+describe('poolingLevel', () => {
+  it('is the nearest level holding m itself, NETWORK otherwise', () => {
+    expect(poolingLevel([20, 100, 100, 100], 20)).toBe('LANE');
+    expect(poolingLevel([19.9, 20, 100, 100], 20)).toBe('LAST_LEG');
+    expect(poolingLevel([5, 5, 34, 40], 20)).toBe('ZONE');
+    expect(poolingLevel([1, 1, 2, 3], 20)).toBe('NETWORK');
+    expect(poolingLevel([30, 40, 50], 20)).toBe('LAST_LEG');
+    expect(poolingLevel([30, 50], 20)).toBe('ZONE');
+    expect(poolingLevel([5], 20)).toBe('NETWORK');
+  });
+});

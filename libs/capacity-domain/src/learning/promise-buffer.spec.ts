@@ -1,0 +1,65 @@
+import type { LaneEstimateData, LearningSettings } from './lane-model.types';
+import { bufferAt, buffersOf, confidenceLevel, onTimeProbability } from './promise-buffer';
+
+const settings: LearningSettings = {
+  halfLifeDays: 28,
+  priorDeliveries: 20,
+  maxBufferStepDays: 1,
+  maxBufferDays: 7,
+  minBufferDays: 7,
+};
+
+const early: LaneEstimateData = {
+  level: 'LANE',
+  deliveries: 40,
+  firstDelay: -3,
+  onTimeByDelay: [0.2, 0.96, 0.98, 1],
+  buffers: buffersOf(-3, [0.2, 0.96, 0.98, 1], settings, null),
+};
+
+describe('confidenceLevel', () => {
+  it('indexes 0.50 … 0.99 in hundredths, nothing else', () => {
+    expect([0.5, 0.57, 0.95, 0.99].map(confidenceLevel)).toEqual([0, 7, 45, 49]);
+    expect([0.49, 1, 0.575, Number.NaN, 0.955].map(confidenceLevel)).toEqual([null, null, null, null, null]);
+  });
+});
+
+describe('onTimeProbability', () => {
+  it('is 0 below the first delay, the stored value within, the last beyond', () => {
+    expect([-5, -4, -3, -2, -1, 0, 1, 9].map((days) => onTimeProbability(early, days))).toEqual([
+      0, 0, 0.2, 0.96, 0.98, 1, 1, 1,
+    ]);
+  });
+});
+
+describe('buffersOf', () => {
+  it('is the smallest delay reaching each confidence: negative on an early lane', () => {
+    // 0.50–0.96: −2 days; 0.97–0.98: −1; 0.99: 0
+    expect(early.buffers).toEqual([...Array(47).fill(-2), -1, -1, 0]);
+  });
+
+  it('compares in millionths, so 0.57 is reached by a stored 0.57', () => {
+    expect(buffersOf(0, [0.57, 1], settings, null).slice(6, 9)).toEqual([0, 0, 1]);
+  });
+
+  it("moves at most maxBufferStepDays from the previous model's buffer", () => {
+    const previous = Array(50).fill(0);
+    expect(buffersOf(3, [1], settings, previous)).toEqual(Array(50).fill(1));
+    expect(buffersOf(-3, [1], settings, previous)).toEqual(Array(50).fill(-1));
+    expect(buffersOf(3, [1], { ...settings, maxBufferStepDays: 2 }, previous)).toEqual(Array(50).fill(2));
+  });
+});
+
+describe('bufferAt', () => {
+  it("clamps the buffer so that the last leg's lead time + buffer ≥ 0", () => {
+    expect(bufferAt(early, 0.9, 5)).toBe(-2);
+    expect(bufferAt(early, 0.9, 1)).toBe(-1);
+    expect(bufferAt(early, 0.9, 0)).toBe(0);
+    expect(bufferAt(early, 0.99, 5)).toBe(0);
+    expect(onTimeProbability(early, bufferAt(early, 0.9, 1))).toBe(0.98);
+  });
+
+  it('refuses a confidence that is not a level', () => {
+    expect(() => bufferAt(early, 0.995, 1)).toThrow(RangeError);
+  });
+});
