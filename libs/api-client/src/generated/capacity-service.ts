@@ -5444,7 +5444,7 @@ export interface operations {
                      *         "errors": [
                      *           {
                      *             "field": "to",
-                     *             "message": "to must not be before from"
+                     *             "message": "must not be before from"
                      *           }
                      *         ]
                      *       }

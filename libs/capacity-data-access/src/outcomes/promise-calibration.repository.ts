@@ -9,8 +9,8 @@ import { queryInBatches, type Database } from '@delivery/persistence';
 
 /**
  * One pass over the range's promises (the promised-date index), hashed per (lane, bucket). A probability is stored
- * as `real` (the answer's 4 decimals); read back as `numeric` it is those 4 decimals again (0.95, not
- * 0.949999988…), so it falls in its bucket and the sums are the answer's own figures.
+ * as `real`; read back to 4 decimals it is the answer's own figure again (0.95, not 0.949999988…), so it falls in
+ * its bucket as the domain's `calibrationBucket` puts it and the sums are those of the probabilities given.
  */
 const CALIBRATION = `
   SELECT lane, bucket, count(*)::int AS promises,
@@ -20,7 +20,7 @@ const CALIBRATION = `
     coalesce(sum(p * p) FILTER (WHERE judged), 0)::float8 AS "sumProbabilitySquared",
     coalesce(sum(p) FILTER (WHERE on_time), 0)::float8 AS "sumProbabilityOnTime"
   FROM delivery_promises,
-    LATERAL (SELECT coalesce(route, '') AS lane, probability::numeric AS p,
+    LATERAL (SELECT coalesce(route, '') AS lane, round(probability::numeric, 4) AS p,
       state = 'DELIVERED' OR (state = 'OPEN' AND promised_date < $3::date) AS judged,
       state = 'DELIVERED' AND delivered_date <= promised_date AS on_time) AS promise,
     LATERAL (SELECT least(floor(p * 20), 19)::int AS bucket) AS of_bucket
