@@ -103,7 +103,10 @@ describe('LearningTasks', () => {
       options,
       silent,
     );
+    // before listening: a look; then, one interval later, a tick
     await tasks.onApplicationBootstrap();
+    expect(holder.current()?.version).toBe(4);
+    await tasks.run();
     await tasks.beforeApplicationShutdown();
     expect(holder.current()?.version).toBe(4);
     const text = await metrics.registry.metrics();
@@ -119,6 +122,7 @@ describe('LearningTasks', () => {
       silent,
     );
     await again.onApplicationBootstrap();
+    await again.run();
     await again.beforeApplicationShutdown();
     expect(holder.current()?.version).toBe(4);
     // the look before listening, the refresh and the look after it

@@ -10,7 +10,8 @@ import { RefreshLaneModelUseCase } from './refresh-lane-model.use-case';
  * The lane model's timer (docs/learning.md, "Storage and refresh"), on every replica, every
  * `LEARNING_REFRESH_INTERVAL_MS`: a refresh (one replica builds, the others pass), then a look for a newer model.
  * Before the app listens, the newest stored model is taken, so the first answers already have it; the first refresh
- * runs right after, in the background. A failure is counted and logged; the model held stays.
+ * comes one interval later (replicas starting together in a rollout do not all read the promises at once). A failure
+ * is counted and logged; the model held stays.
  */
 @Injectable()
 export class LearningTasks implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -32,14 +33,15 @@ export class LearningTasks implements OnApplicationBootstrap, BeforeApplicationS
 
   async onApplicationBootstrap(): Promise<void> {
     await this.look();
-    this.task.start({ now: true });
+    this.task.start();
   }
 
   async beforeApplicationShutdown(): Promise<void> {
     await this.task.stop();
   }
 
-  private async run(): Promise<void> {
+  /** One tick: a refresh, then a look for a newer model; never throws. */
+  async run(): Promise<void> {
     try {
       const refreshed = await this.refresh.execute();
       if ('built' in refreshed) {

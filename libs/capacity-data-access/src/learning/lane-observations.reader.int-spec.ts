@@ -120,7 +120,7 @@ describe('LaneObservationsReader', () => {
         count: 1,
       },
     ]);
-    expect([observations.lanes, observations.promises]).toEqual([3, 9]);
+    expect([observations.lanes, observations.size, observations.promises]).toEqual([3, 8, 9]);
     // iterated again, the same observations
     expect(sorted(observations)).toEqual(sorted([...observations]));
   });
@@ -145,7 +145,12 @@ describe('LaneObservationsReader', () => {
 
   it('has nothing to observe in an empty table', async () => {
     const observations = await read();
-    expect([[...observations], observations.lanes, observations.promises]).toEqual([[], 0, 0]);
+    expect([[...observations], observations.lanes, observations.size, observations.promises]).toEqual([
+      [],
+      0,
+      0,
+      0,
+    ]);
   });
 
   it('a promise keeps the buffer, probability and model its selection was made with (absent: 0, none)', async () => {

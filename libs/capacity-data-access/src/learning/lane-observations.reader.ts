@@ -17,8 +17,8 @@ import { eachBatch, eventLoopPacer, type Sql } from '@delivery/persistence';
  * outcome retention (promised on `$2` or later), on a route (a promise without legs has no lane). Small numbers
  * keep the text short: a million promises on 10,000 lanes are 800,000 observations in about 6 MB.
  */
-const OBSERVATIONS = `
-  SELECT route, destination,
+export const LANE_OBSERVATIONS = `
+  SELECT route, destination, count(*)::int AS size,
     string_agg(age || ' ' || delay || ' ' || CASE WHEN censored THEN -n ELSE n END, ' ') AS observations
   FROM (
     SELECT route, destination, $1::date - (promised_date - buffer_days) AS age,
@@ -68,6 +68,13 @@ export class LaneObservations implements Iterable<LaneObservation> {
     return this.packed.length;
   }
 
+  /** Observations (lane, zone, planned day, delay, censored or not). */
+  get size(): number {
+    let total = 0;
+    for (const { values } of this.packed) total += values.length / 3;
+    return total;
+  }
+
   /** Promises observed (the sum of the counts). */
   get promises(): number {
     let total = 0;
@@ -95,16 +102,14 @@ export class LaneObservations implements Iterable<LaneObservation> {
   }
 }
 
-/** The integers of `text` (single spaces between them, maybe negative). */
-function integers(text: string): Int32Array {
-  let count = 1;
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === SPACE) count++;
-  const values = new Int32Array(count);
+/** The `3 × size` integers of `text` (single spaces between them, maybe negative), in one pass. */
+function integers(text: string, size: number): Int32Array {
+  const values = new Int32Array(3 * size);
   let index = 0;
   let value = 0;
   let negative = false;
-  for (let i = 0; i <= text.length; i++) {
-    const code = i === text.length ? SPACE : text.charCodeAt(i);
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
     if (code === SPACE) {
       values[index++] = negative ? -value : value;
       value = 0;
@@ -112,6 +117,7 @@ function integers(text: string): Int32Array {
     } else if (code === MINUS) negative = true;
     else value = value * 10 + code - ZERO;
   }
+  values[index] = negative ? -value : value;
   return values;
 }
 
@@ -124,15 +130,15 @@ export class LaneObservationsReader {
     await sql.query(AGGREGATE_SETTINGS);
     const lanes: PackedLane[] = [];
     const pacer = eventLoopPacer();
-    await eachBatch<{ route: string; destination: string; observations: string }>(
+    await eachBatch<{ route: string; destination: string; size: number; observations: string }>(
       sql,
-      OBSERVATIONS,
+      LANE_OBSERVATIONS,
       [today, since],
       async (rows) => {
-        for (const { route, destination, observations } of rows) {
+        for (const { route, destination, size, observations } of rows) {
           if (pacer.due()) await pacer.pause();
           const key = laneKeyOf(route.split(' > '), destination);
-          lanes.push({ ...key, values: integers(observations) });
+          lanes.push({ ...key, values: integers(observations, size) });
         }
       },
       { batch: LANES_PER_FETCH, readAhead: true },
