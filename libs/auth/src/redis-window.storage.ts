@@ -58,10 +58,41 @@ declare module 'ioredis' {
 
 const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
 
+/**
+ * The scripts of one turn of the event loop leave in one write: the first command of a turn corks the connection
+ * and the turn's end (`setImmediate`, after the requests read in the same turn) uncorks it. Under load the requests
+ * answered together share the system call that sends their scripts, and Redis reads and answers them in one go;
+ * each command is still its own script, answered on its own, and its timeout (the client's `commandTimeout`) runs
+ * from the call, as before.
+ */
+class TurnBatching {
+  private corked: { uncork(): void } | undefined;
+  private readonly flush = () => {
+    const stream = this.corked;
+    this.corked = undefined;
+    stream?.uncork();
+  };
+
+  constructor(private readonly client: Redis) {}
+
+  /** Corks the client's connection until the end of this turn (once per turn). */
+  hold(): void {
+    if (this.corked !== undefined) return;
+    const stream = this.client.stream as (Redis['stream'] & { writable?: boolean }) | undefined;
+    if (!stream?.writable) return;
+    stream.cork();
+    this.corked = stream;
+    setImmediate(this.flush);
+  }
+}
+
 export class RedisWindowStorage implements ThrottlerStorage {
+  private readonly batching: TurnBatching;
+
   constructor(private readonly client: Redis) {
     client.defineCommand('limitsIncrement', { numberOfKeys: 2, lua: INCREMENT });
     client.defineCommand('limitsBlocked', { lua: BLOCKED });
+    this.batching = new TurnBatching(client);
   }
 
   async increment(
@@ -70,6 +101,7 @@ export class RedisWindowStorage implements ThrottlerStorage {
     limit: number,
     blockDuration: number,
   ): ReturnType<ThrottlerStorage['increment']> {
+    this.batching.hold();
     const [hits, windowMs, blocked, blockMs] = await this.client.limitsIncrement(
       `limits:${key}`,
       `limits:${key}:blocked`,
@@ -88,6 +120,7 @@ export class RedisWindowStorage implements ThrottlerStorage {
   /** Seconds until the last of `keys` that is blocked is free again; undefined when none is blocked. */
   async blockedFor(keys: readonly string[]): Promise<number | undefined> {
     if (keys.length === 0) return undefined;
+    this.batching.hold();
     const ms = await this.client.limitsBlocked(keys.length, ...keys.map((key) => `limits:${key}:blocked`));
     return ms > 0 ? seconds(ms) : undefined;
   }
