@@ -65,7 +65,7 @@ const seconds = (ms: number) => Math.max(0, Math.ceil(ms / 1000));
  * each command is still its own script, answered on its own, and its timeout (the client's `commandTimeout`) runs
  * from the call, as before.
  */
-class TurnBatching {
+class TurnCork {
   private corked: { uncork(): void } | undefined;
   private readonly flush = () => {
     const stream = this.corked;
@@ -87,12 +87,12 @@ class TurnBatching {
 }
 
 export class RedisWindowStorage implements ThrottlerStorage {
-  private readonly batching: TurnBatching;
+  private readonly cork: TurnCork;
 
   constructor(private readonly client: Redis) {
     client.defineCommand('limitsIncrement', { numberOfKeys: 2, lua: INCREMENT });
     client.defineCommand('limitsBlocked', { lua: BLOCKED });
-    this.batching = new TurnBatching(client);
+    this.cork = new TurnCork(client);
   }
 
   async increment(
@@ -101,7 +101,7 @@ export class RedisWindowStorage implements ThrottlerStorage {
     limit: number,
     blockDuration: number,
   ): ReturnType<ThrottlerStorage['increment']> {
-    this.batching.hold();
+    this.cork.hold();
     const [hits, windowMs, blocked, blockMs] = await this.client.limitsIncrement(
       `limits:${key}`,
       `limits:${key}:blocked`,
@@ -120,7 +120,7 @@ export class RedisWindowStorage implements ThrottlerStorage {
   /** Seconds until the last of `keys` that is blocked is free again; undefined when none is blocked. */
   async blockedFor(keys: readonly string[]): Promise<number | undefined> {
     if (keys.length === 0) return undefined;
-    this.batching.hold();
+    this.cork.hold();
     const ms = await this.client.limitsBlocked(keys.length, ...keys.map((key) => `limits:${key}:blocked`));
     return ms > 0 ? seconds(ms) : undefined;
   }
