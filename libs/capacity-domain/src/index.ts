@@ -185,12 +185,13 @@ export type {
   LaneKey,
   LaneModelData,
   LaneObservation,
+  LaneObservationGroup,
   LearningSettings,
   PoolingLevel,
   PromiseProbability,
 } from './learning/lane-model.types';
 export { CONFIDENCE_LEVELS, CONFIDENCE_MAX, CONFIDENCE_MIN } from './learning/lane-model.types';
-export { buildLaneModel } from './learning/lane-model.builder';
+export { buildLaneModel, buildLaneModelInSlices } from './learning/lane-model.builder';
 export { laneEstimate, laneKeyOf } from './learning/lane-estimate';
 export { bufferAt, confidenceLevel, onTimeProbability } from './learning/promise-buffer';
 export type {

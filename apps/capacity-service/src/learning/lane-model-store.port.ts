@@ -2,7 +2,7 @@
  * What the lane model's refresh and holder need of storage (bound in learning.module.ts to `LaneModelRepository`).
  * The use case owns the order of the refresh's steps; an implementation only runs each one.
  */
-import type { LaneModelData, LaneObservation } from '@delivery/capacity-domain';
+import type { LaneModelData, LaneObservationGroup } from '@delivery/capacity-domain';
 
 export const LANE_MODEL_STORE = Symbol('LANE_MODEL_STORE');
 
@@ -13,10 +13,11 @@ export interface LaneModelVersion {
   today: string;
 }
 
-/** The observations a model learns from: iterable as many times as needed. */
-export interface LaneObservationSet extends Iterable<LaneObservation> {
+/** The observations a model learns from, a group per lane and zone, iterable as many times as needed. */
+export interface LaneObservationSet {
   /** lanes (route and zone) with at least one observation */
   readonly lanes: number;
+  readonly groups: Iterable<LaneObservationGroup>;
 }
 
 /** The steps of a refresh, in one transaction holding the refresh lock. */

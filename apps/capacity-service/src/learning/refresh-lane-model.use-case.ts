@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  buildLaneModel,
+  buildLaneModelInSlices,
   businessDate,
   formatDate,
   parseDate,
   type Clock,
   type LaneModelData,
 } from '@delivery/capacity-domain';
-import { CLOCK } from '../snapshot';
+import { CLOCK, newPacer } from '../snapshot';
 import { LaneModelHolder } from './lane-model.holder';
 import { LANE_MODEL_STORE, type LaneModelRefreshSteps, type LaneModelStore } from './lane-model-store.port';
 import { LEARNING_OPTIONS, type LearningOptions } from './learning.options';
@@ -23,7 +23,8 @@ export type LaneModelRefresh =
  * process at a time (the others pass while one holds the lock). Nothing written to the promises since the newest
  * model was read, on the same day: that model stands (`UNCHANGED`). Otherwise the observations are read (one
  * statement), the model is built by the domain against the newest model (its buffers move at most
- * `maxBufferStepDays` from that model's), stored as the next version, and the versions the retention does not keep
+ * `maxBufferStepDays` from that model's) in slices, the event loop turning between them, stored as the next
+ * version, and the versions the retention does not keep
  * are removed; this replica holds the new model at once, the others at their next look.
  */
 @Injectable()
@@ -53,13 +54,14 @@ export class RefreshLaneModelUseCase {
     const observations = await steps.observations(today, formatDate(day - this.options.retentionDays));
     const previous = newest === null ? null : await this.model(steps, newest.version);
     const version = await steps.nextVersion();
-    const built = buildLaneModel(
-      observations,
+    const built = await buildLaneModelInSlices(
+      observations.groups,
       day,
       this.options.settings,
       previous,
       version,
       now.toISOString(),
+      newPacer(),
     );
     await steps.insert(built, mark);
     const removed = await steps.prune(

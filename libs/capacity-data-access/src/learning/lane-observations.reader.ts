@@ -5,7 +5,12 @@
  * each lane's observations into one text of integers: a million promises arrive as ten thousand rows, not as a
  * million, and are read back here a lane at a time through a cursor, the event loop turning every few milliseconds.
  */
-import { laneKeyOf, parseDate, type LaneObservation } from '@delivery/capacity-domain';
+import {
+  laneKeyOf,
+  parseDate,
+  type LaneObservation,
+  type LaneObservationGroup,
+} from '@delivery/capacity-domain';
 import { eachBatch, eventLoopPacer, type Sql } from '@delivery/persistence';
 
 /**
@@ -45,23 +50,21 @@ const SPACE = 32;
 const MINUS = 45;
 const ZERO = 48;
 
-/** One lane's observations, three integers each (age, delay, count: negative when censored), as read. */
-interface PackedLane {
-  readonly lane: string;
-  readonly lastLeg: string;
-  readonly zone: string;
-  readonly values: Int32Array;
-}
-
 /**
- * The observations read, held compactly (three integers each) and handed out one object at a time each time they are
- * iterated, so a million of them are never a million live objects.
+ * The observations read, held compactly (three integers each, a group per lane and zone: what the domain builds a
+ * model from), or handed out one object at a time each time they are iterated, so a million of them are never a
+ * million live objects.
  */
 export class LaneObservations implements Iterable<LaneObservation> {
   constructor(
     private readonly today: number,
-    private readonly packed: readonly PackedLane[],
+    private readonly packed: readonly LaneObservationGroup[],
   ) {}
+
+  /** The observations a lane (route and zone) at a time, as the domain builds a model from them. */
+  get groups(): readonly LaneObservationGroup[] {
+    return this.packed;
+  }
 
   /** Lanes (route and zone) with at least one observation. */
   get lanes(): number {
@@ -71,21 +74,21 @@ export class LaneObservations implements Iterable<LaneObservation> {
   /** Observations (lane, zone, planned day, delay, censored or not). */
   get size(): number {
     let total = 0;
-    for (const { values } of this.packed) total += values.length / 3;
+    for (const { observations } of this.packed) total += observations.length / 3;
     return total;
   }
 
   /** Promises observed (the sum of the counts). */
   get promises(): number {
     let total = 0;
-    for (const { values } of this.packed)
-      for (let i = 2; i < values.length; i += 3) total += Math.abs(values[i]);
+    for (const { observations } of this.packed)
+      for (let i = 2; i < observations.length; i += 3) total += Math.abs(observations[i]);
     return total;
   }
 
   *[Symbol.iterator](): Iterator<LaneObservation> {
     const today = this.today;
-    for (const { lane, lastLeg, zone, values } of this.packed) {
+    for (const { lane, lastLeg, zone, observations: values } of this.packed) {
       for (let i = 0; i < values.length; i += 3) {
         const count = values[i + 2];
         yield {
@@ -128,7 +131,7 @@ export class LaneObservationsReader {
    */
   async read(sql: Sql, today: string, since: string): Promise<LaneObservations> {
     await sql.query(AGGREGATE_SETTINGS);
-    const lanes: PackedLane[] = [];
+    const lanes: LaneObservationGroup[] = [];
     const pacer = eventLoopPacer();
     await eachBatch<{ route: string; destination: string; size: number; observations: string }>(
       sql,
@@ -138,7 +141,7 @@ export class LaneObservationsReader {
         for (const { route, destination, size, observations } of rows) {
           if (pacer.due()) await pacer.pause();
           const key = laneKeyOf(route.split(' > '), destination);
-          lanes.push({ ...key, values: integers(observations, size) });
+          lanes.push({ ...key, observations: integers(observations, size) });
         }
       },
       { batch: LANES_PER_FETCH, readAhead: true },

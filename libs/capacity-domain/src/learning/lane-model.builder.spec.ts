@@ -1,5 +1,5 @@
 import { parseDate } from '../calendar/calendar';
-import { buildLaneModel } from './lane-model.builder';
+import { buildLaneModel, buildLaneModelInSlices } from './lane-model.builder';
 import type { LaneObservation, LearningSettings } from './lane-model.types';
 
 const TODAY = parseDate('2026-03-02') as number;
@@ -172,5 +172,64 @@ describe('buildLaneModel', () => {
       zones: {},
       network: null,
     });
+  });
+});
+
+describe('buildLaneModelInSlices', () => {
+  /** A pacer always due, counting its pauses. */
+  const counting = () => {
+    const pacer = { pauses: 0, due: () => true, pause: async () => void pacer.pauses++ };
+    return pacer;
+  };
+
+  it('builds from groups of a lane and zone the model buildLaneModel builds from the same observations', async () => {
+    const a = ['R-A', 'R-X'];
+    const b = ['R-B', 'R-X'];
+    const observations = [
+      seen(a, 'Z1', 0, 2, 3),
+      seen(a, 'Z1', 1, 1, 40),
+      seen(a, 'Z1', 4, 2, 4, true),
+      seen(a, 'Z2', -1, 3, 0),
+      seen(b, 'Z1', 2, 5, 10),
+      // planned after today (delivered early): weighs 1
+      seen(b, 'Z1', -2, 1, -1),
+    ];
+    const groups = [
+      {
+        lane: 'R-A > R-X',
+        lastLeg: 'R-X',
+        zone: 'Z1',
+        observations: Int32Array.of(3, 0, 2, 40, 1, 1, 4, 4, -2),
+      },
+      { lane: 'R-A > R-X', lastLeg: 'R-X', zone: 'Z2', observations: Int32Array.of(0, -1, 3) },
+      { lane: 'R-B > R-X', lastLeg: 'R-X', zone: 'Z1', observations: Int32Array.of(10, 2, 5, -1, -2, 1) },
+    ];
+    const previous = build([seen(a, 'Z1', 5, 30, 2)]);
+    const pacer = counting();
+    const model = await buildLaneModelInSlices(groups, TODAY, settings, previous, 7, BUILT_AT, pacer);
+    expect(model).toEqual(build(observations, previous));
+    expect(model.lanes['R-A > R-X']).toMatchObject({ deliveries: 8, firstDelay: -2 });
+    expect(pacer.pauses).toBeGreaterThan(0);
+  });
+
+  it('lets the event loop turn between slices of a few thousand observations', async () => {
+    // 100 lanes of 100 deliveries, one a day for 100 days: 10,000 observations
+    const groups = Array.from({ length: 100 }, (_, lane) => ({
+      lane: `R-A > R-${lane}`,
+      lastLeg: `R-${lane}`,
+      zone: 'Z',
+      observations: Int32Array.from({ length: 300 }, (_, i) => [Math.floor(i / 3), lane % 3, 1][i % 3]),
+    }));
+    const observations = groups.flatMap(({ lane, lastLeg, zone }) =>
+      Array.from({ length: 100 }, (_, age) =>
+        seen([lane.split(' > ')[0], lastLeg], zone, Number(lastLeg.slice(2)) % 3, 1, age),
+      ),
+    );
+    const pacer = counting();
+    const model = await buildLaneModelInSlices(groups, TODAY, settings, null, 7, BUILT_AT, pacer);
+    expect(model).toEqual(build(observations));
+    expect(model.network).toMatchObject({ deliveries: 10_000, firstDelay: 0 });
+    // after 4,100 and 8,200 observations (41 lanes of 100, past 4,096), then once per sort: zones, last legs, lanes
+    expect(pacer.pauses).toBe(5);
   });
 });

@@ -1,56 +1,24 @@
 /**
  * Builds the lane model (docs/learning.md, "The estimator") from the recorded outcomes in one pass: each
- * observation is tallied, weighted by recency, into its lane, last leg, zone and the network; each level's
- * Kaplan–Meier estimate is pooled with its parent's; each estimate gets its buffers, bounded against the previous
- * model's. Cost: one pass over the observations (two lookups each: lane and zone), then levels × the network's delay range.
+ * observation is tallied, weighted by recency, into its lane, last leg, zone and the network (lane-tallies.ts); each
+ * level's Kaplan–Meier estimate is pooled with its parent's; each estimate gets its buffers, bounded against the
+ * previous model's. Cost: one pass over the observations (two lookups per lane and zone, none per observation), then
+ * levels × the network's delay range; in slices (`buildLaneModelInSlices`) no part holds the event loop long.
  */
 import { type DayNumber, formatDate } from '../calendar/calendar';
-import { DelayTally } from './delay-distribution';
+import { eachInSlices, type Pacer, runAtOnce, runInSlices, sortInSlices, type Steps } from '../shared/slices';
+import type { DelayTally } from './delay-distribution';
 import { pool, poolingLevel } from './lane-pooling';
 import type {
   LaneEstimateData,
   LaneModelData,
   LaneObservation,
+  LaneObservationGroup,
   LearningSettings,
   PoolingLevel,
 } from './lane-model.types';
+import { type LaneTally, type LastLegTally, observationGroups, tallySteps } from './lane-tallies';
 import { buffersOf } from './promise-buffer';
-import { RecencyWeights } from './recency-weight';
-
-/** A lane's observations, and how many go to each zone (the last leg's zone is the one most of its go to). */
-class LaneTally extends DelayTally {
-  readonly zones = new Map<string, number>();
-  /** the zone of the latest observations and their count, not yet in `zones` (rows come grouped by lane, zone) */
-  private zone = '';
-  private zoneCount = 0;
-
-  constructor(readonly lastLeg: string) {
-    super();
-  }
-
-  goesTo(zone: string, count: number): void {
-    if (zone !== this.zone) {
-      this.flush();
-      this.zone = zone;
-    }
-    this.zoneCount += count;
-  }
-
-  flush(): void {
-    if (this.zoneCount > 0) this.zones.set(this.zone, (this.zones.get(this.zone) ?? 0) + this.zoneCount);
-    this.zoneCount = 0;
-  }
-}
-
-class LastLegTally extends DelayTally {
-  readonly zones = new Map<string, number>();
-
-  addLane(lane: LaneTally): void {
-    this.merge(lane);
-    lane.flush();
-    for (const [zone, count] of lane.zones) this.zones.set(zone, (this.zones.get(zone) ?? 0) + count);
-  }
-}
 
 type Estimates = Readonly<Record<string, LaneEstimateData>>;
 
@@ -100,9 +68,16 @@ function estimate(
   };
 }
 
-const sortedKeys = (tallies: Map<string, unknown>): string[] =>
-  Array.from(tallies.keys()).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+const byCode = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/** The keys of `tallies` in code order (the order of the stored estimates). */
+const sortedKeys = (tallies: Map<string, unknown>): Steps<string[]> =>
+  sortInSlices(Array.from(tallies.keys()), byCode);
+
+/**
+ * The model of `observations` as of `today` (see the module's comment), its buffers bounded against `previous`'s,
+ * in one go.
+ */
 export function buildLaneModel(
   observations: Iterable<LaneObservation>,
   today: DayNumber,
@@ -111,40 +86,36 @@ export function buildLaneModel(
   version: number,
   builtAt: string,
 ): LaneModelData {
-  const weights = new RecencyWeights(today, settings.halfLifeDays);
-  const zones = new Map<string, DelayTally>();
-  const lanes = new Map<string, LaneTally>();
-  let laneKey: string | null = null;
-  let lane: LaneTally | undefined;
-  let zoneKey: string | null = null;
-  let zone: DelayTally | undefined;
-  for (const observation of observations) {
-    const { count, delayDays, censored } = observation;
-    if (count <= 0) continue;
-    const weight = weights.of(observation.plannedDay) * count;
-    if (observation.lane !== laneKey || lane === undefined) {
-      laneKey = observation.lane;
-      lane = lanes.get(laneKey);
-      if (lane === undefined) lanes.set(laneKey, (lane = new LaneTally(observation.lastLeg)));
-    }
-    lane.add(delayDays, censored, weight, count);
-    lane.goesTo(observation.zone, count);
-    if (observation.zone !== zoneKey || zone === undefined) {
-      zoneKey = observation.zone;
-      zone = zones.get(zoneKey);
-      if (zone === undefined) zones.set(zoneKey, (zone = new DelayTally()));
-    }
-    zone.add(delayDays, censored, weight, count);
-  }
-  const lastLegs = new Map<string, LastLegTally>();
-  for (const tally of lanes.values()) {
-    let lastLeg = lastLegs.get(tally.lastLeg);
-    if (lastLeg === undefined) lastLegs.set(tally.lastLeg, (lastLeg = new LastLegTally()));
-    lastLeg.addLane(tally);
-  }
-  const network = new DelayTally();
-  for (const tally of zones.values()) network.merge(tally);
+  return runAtOnce(
+    laneModelSteps(observationGroups(observations, today), today, settings, previous, version, builtAt),
+  );
+}
 
+/**
+ * The same model from observations grouped by lane and zone as a store reads them, in slices paced by `pacer`:
+ * the event loop turns between slices of a few thousand observations or a hundred estimates.
+ */
+export function buildLaneModelInSlices(
+  groups: Iterable<LaneObservationGroup>,
+  today: DayNumber,
+  settings: LearningSettings,
+  previous: LaneModelData | null,
+  version: number,
+  builtAt: string,
+  pacer: Pacer,
+): Promise<LaneModelData> {
+  return runInSlices(laneModelSteps(groups, today, settings, previous, version, builtAt), pacer);
+}
+
+function* laneModelSteps(
+  groups: Iterable<LaneObservationGroup>,
+  today: DayNumber,
+  settings: LearningSettings,
+  previous: LaneModelData | null,
+  version: number,
+  builtAt: string,
+): Steps<LaneModelData> {
+  const { lanes, lastLegs, zones, network } = yield* tallySteps(groups, today, settings.halfLifeDays);
   const model = {
     version,
     builtAt,
@@ -171,7 +142,7 @@ export function buildLaneModel(
 
   const zoneF = new Map<string, Float64Array>();
   const zoneEstimates: Record<string, LaneEstimateData> = {};
-  for (const key of sortedKeys(zones)) {
+  yield* eachInSlices(yield* sortedKeys(zones), (key) => {
     const tally = zones.get(key) as DelayTally;
     const values = pool(distribution(tally), tally.weight, networkF, m);
     zoneF.set(key, values);
@@ -184,12 +155,12 @@ export function buildLaneModel(
       settings,
       previousBuffers(previous?.zones, key),
     );
-  }
+  });
 
   const lastLegF = new Map<string, Float64Array>();
   const lastLegLevel = new Map<string, readonly number[]>();
   const lastLegEstimates: Record<string, LaneEstimateData> = {};
-  for (const key of sortedKeys(lastLegs)) {
+  yield* eachInSlices(yield* sortedKeys(lastLegs), (key) => {
     const tally = lastLegs.get(key) as LastLegTally;
     const zone = zoneOf(tally);
     const values = pool(distribution(tally), tally.weight, zoneF.get(zone) as Float64Array, m);
@@ -204,12 +175,15 @@ export function buildLaneModel(
       settings,
       previousBuffers(previous?.lastLegs, key),
     );
-  }
+  });
 
   const laneEstimates: Record<string, LaneEstimateData> = {};
-  for (const key of sortedKeys(lanes)) {
+  // a lane's F is not kept once its estimate is: one array serves them all
+  const laneF = new Float64Array(length);
+  yield* eachInSlices(yield* sortedKeys(lanes), (key) => {
     const tally = lanes.get(key) as LaneTally;
-    const values = pool(distribution(tally), tally.weight, lastLegF.get(tally.lastLeg) as Float64Array, m);
+    const own = tally.onTimeByDelay(first, laneF);
+    const values = pool(own, tally.weight, lastLegF.get(tally.lastLeg) as Float64Array, m);
     const level = poolingLevel([tally.weight, ...(lastLegLevel.get(tally.lastLeg) as number[])], m);
     laneEstimates[key] = estimate(
       values,
@@ -219,7 +193,7 @@ export function buildLaneModel(
       settings,
       previousBuffers(previous?.lanes, key),
     );
-  }
+  });
 
   return {
     ...model,

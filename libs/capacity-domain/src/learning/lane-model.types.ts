@@ -31,6 +31,15 @@ export interface LaneObservation extends LaneKey {
   readonly count: number;
 }
 
+/**
+ * The observations of one lane to one zone, packed three integers each, as a store reads them: the age of the
+ * planned day (today − planned day), the delay (for a censored observation, its lower bound), the count (negative
+ * when censored). A million observations so handed over are not a million objects.
+ */
+export interface LaneObservationGroup extends LaneKey {
+  readonly observations: Int32Array;
+}
+
 export interface LearningSettings {
   /** recency: an observation `h` days older weighs half (LEARNING_HALF_LIFE_DAYS, 28) */
   readonly halfLifeDays: number;

@@ -50,9 +50,11 @@ export function buffersOf(
   };
   const buffers = new Array<number>(CONFIDENCE_LEVELS);
   let k = 0 - minBufferDays;
+  // F(k) in millionths, worked out once per k (k only grows)
+  let atK = millionths(k);
   for (let level = 0; level < CONFIDENCE_LEVELS; level++) {
     const wanted = (50 + level) * 10_000;
-    while (k < maxBufferDays && millionths(k) < wanted) k++;
+    while (k < maxBufferDays && atK < wanted) atK = millionths(++k);
     const raw = k;
     const before = previous?.[level];
     buffers[level] =

@@ -12,5 +12,8 @@ describe('recencyWeight', () => {
   it('gives the same weights once per age', () => {
     const weights = new RecencyWeights(128, 28);
     expect([weights.of(100), weights.of(100), weights.of(72), weights.of(129)]).toEqual([0.5, 0.5, 0.25, 1]);
+    expect([weights.ofAge(28), weights.ofAge(56), weights.ofAge(0), weights.ofAge(-1)]).toEqual([
+      0.5, 0.25, 1, 1,
+    ]);
   });
 });

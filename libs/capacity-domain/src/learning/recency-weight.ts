@@ -19,11 +19,15 @@ export class RecencyWeights {
   ) {}
 
   of(plannedDay: DayNumber): number {
-    const age = this.today - plannedDay;
+    return this.ofAge(this.today - plannedDay);
+  }
+
+  /** The weight of a planned day `age` days before today (at most 0: today or later, 1). */
+  ofAge(age: number): number {
     if (age <= 0) return 1;
     let weight = this.byAge[age];
     if (weight === undefined) {
-      weight = recencyWeight(plannedDay, this.today, this.halfLifeDays);
+      weight = recencyWeight(this.today - age, this.today, this.halfLifeDays);
       this.byAge[age] = weight;
     }
     return weight;

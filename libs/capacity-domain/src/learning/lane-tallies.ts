@@ -1,0 +1,125 @@
+/**
+ * The first pass of a lane model's build (docs/learning.md, "The estimator"): each observation, weighted by recency,
+ * tallied into its lane and its zone; then the lanes merged into their last legs and the zones into the network.
+ * Observations come in groups of one lane and zone (`LaneObservationGroup`), read without an object each.
+ */
+import type { DayNumber } from '../calendar/calendar';
+import { eachInSlices, type Steps } from '../shared/slices';
+import { DelayTally } from './delay-distribution';
+import type { LaneObservation, LaneObservationGroup } from './lane-model.types';
+import { RecencyWeights } from './recency-weight';
+
+/** A lane's observations, and how many go to each zone (the last leg's zone is the one most of its go to). */
+export class LaneTally extends DelayTally {
+  readonly zones = new Map<string, number>();
+
+  constructor(readonly lastLeg: string) {
+    super();
+  }
+
+  goesTo(zone: string, count: number): void {
+    if (count > 0) this.zones.set(zone, (this.zones.get(zone) ?? 0) + count);
+  }
+}
+
+export class LastLegTally extends DelayTally {
+  readonly zones = new Map<string, number>();
+
+  addLane(lane: LaneTally): void {
+    this.merge(lane);
+    for (const [zone, count] of lane.zones) this.zones.set(zone, (this.zones.get(zone) ?? 0) + count);
+  }
+}
+
+/** Every level's tally, keyed by lane, last leg and zone code. */
+export interface LaneTallies {
+  readonly lanes: Map<string, LaneTally>;
+  readonly lastLegs: Map<string, LastLegTally>;
+  readonly zones: Map<string, DelayTally>;
+  readonly network: DelayTally;
+}
+
+/** Observations tallied between two yields (a millisecond or two). */
+const OBSERVATIONS_PER_SLICE = 4096;
+
+/** Tallies the observations of `group` into its lane and its zone, one after the other; the promises counted. */
+function tallyGroup(
+  { observations }: LaneObservationGroup,
+  lane: DelayTally,
+  zone: DelayTally,
+  weights: RecencyWeights,
+): number {
+  let promises = 0;
+  for (let i = 0; i < observations.length; i += 3) {
+    const signed = observations[i + 2];
+    if (signed === 0) continue;
+    const censored = signed < 0;
+    const count = censored ? -signed : signed;
+    const weight = weights.ofAge(observations[i]) * count;
+    const delayDays = observations[i + 1];
+    lane.add(delayDays, censored, weight, count);
+    zone.add(delayDays, censored, weight, count);
+    promises += count;
+  }
+  return promises;
+}
+
+/** The tallies of `groups` as of `today`: one pass over the observations, in slices. */
+export function* tallySteps(
+  groups: Iterable<LaneObservationGroup>,
+  today: DayNumber,
+  halfLifeDays: number,
+): Steps<LaneTallies> {
+  const weights = new RecencyWeights(today, halfLifeDays);
+  const zones = new Map<string, DelayTally>();
+  const lanes = new Map<string, LaneTally>();
+  let sinceYield = 0;
+  for (const group of groups) {
+    let lane = lanes.get(group.lane);
+    if (lane === undefined) lanes.set(group.lane, (lane = new LaneTally(group.lastLeg)));
+    let zone = zones.get(group.zone);
+    if (zone === undefined) zones.set(group.zone, (zone = new DelayTally()));
+    lane.goesTo(group.zone, tallyGroup(group, lane, zone, weights));
+    sinceYield += group.observations.length / 3;
+    if (sinceYield >= OBSERVATIONS_PER_SLICE) {
+      sinceYield = 0;
+      yield;
+    }
+  }
+  const lastLegs = new Map<string, LastLegTally>();
+  yield* eachInSlices(Array.from(lanes.values()), (tally) => {
+    let lastLeg = lastLegs.get(tally.lastLeg);
+    if (lastLeg === undefined) lastLegs.set(tally.lastLeg, (lastLeg = new LastLegTally()));
+    lastLeg.addLane(tally);
+  });
+  const network = new DelayTally();
+  for (const tally of zones.values()) network.merge(tally);
+  return { lanes, lastLegs, zones, network };
+}
+
+/**
+ * Observations one object each (as tests and simulations write them) in groups: a group for each run of the same
+ * lane and zone. Observations of no promise (count ≤ 0) are left out.
+ */
+export function* observationGroups(
+  observations: Iterable<LaneObservation>,
+  today: DayNumber,
+): Generator<LaneObservationGroup> {
+  let key: LaneObservation | null = null;
+  let values: number[] = [];
+  for (const observation of observations) {
+    if (observation.count <= 0) continue;
+    if (
+      key !== null &&
+      (observation.lane !== key.lane || observation.zone !== key.zone || observation.lastLeg !== key.lastLeg)
+    ) {
+      yield { lane: key.lane, lastLeg: key.lastLeg, zone: key.zone, observations: Int32Array.from(values) };
+      values = [];
+    }
+    key = observation;
+    const { plannedDay, delayDays, censored, count } = observation;
+    values.push(today - plannedDay, delayDays, censored ? -count : count);
+  }
+  if (key !== null)
+    yield { lane: key.lane, lastLeg: key.lastLeg, zone: key.zone, observations: Int32Array.from(values) };
+}
