@@ -120,7 +120,7 @@ const scenario: BenchScenario = {
     let previous: LaneModelData | null = null;
     let observations = 0;
     let lanes = 0;
-    let heldHeap = 0;
+    let heldHeap: number;
     try {
       for (let run = 0; run < RUNS; run++) {
         const received = await measured(() =>
