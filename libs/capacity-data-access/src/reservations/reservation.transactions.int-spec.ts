@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { Database } from '@delivery/persistence';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 import type { CounterTake, NewReservation, ReservedSelection } from '@delivery/capacity-domain';
@@ -117,6 +118,30 @@ describe('ReservationTransactions', () => {
     expect(await db.query('SELECT promised_date::text AS day, promises FROM delivery_accuracy_days')).toEqual(
       [{ day: '2026-11-26', promises: 1 }],
     );
+  });
+
+  it('a confirmation is four round trips: BEGIN with the promising marker, the confirmation, its promises, COMMIT', async () => {
+    const sent: string[] = [];
+    const query = Client.prototype.query;
+    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (
+      this: Client,
+      ...args: unknown[]
+    ) {
+      const [statement] = args;
+      sent.push(typeof statement === 'string' ? statement : ((statement as { name: string }).name ?? '?'));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as never);
+    try {
+      expect(await confirm('a')).toMatchObject({ status: 'CONFIRMED' });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sent).toEqual([
+      'BEGIN; SELECT capacity_reservations_promising()',
+      'capacity-reservation-confirm',
+      'delivery-promises-planned',
+      'COMMIT',
+    ]);
   });
 
   it("a confirmed reservation's promise follows its move, its outcome computed again", async () => {

@@ -4,7 +4,9 @@
  * the promises (`promisesIn`: the outcomes' adapter, bound by the reservations feature) on the same transaction.
  * Each transaction first says that it writes the promises of what it writes (`capacity_reservations_promising`), so
  * the trigger `capacity_reservations_unpromised` marks only the writes of a writer that does not (a previous
- * release's replica during a rolling upgrade).
+ * release's replica during a rolling upgrade). It says so in the message that opens it (`Database.transaction`'s
+ * opening statement, sent with `BEGIN`): a confirmation costs four round trips (begin, the reservation's statement,
+ * the promises', commit), not five.
  */
 import type { Database, Sql } from '@delivery/persistence';
 import { CapacityReservationRepository, retryingDeadlocks } from './capacity-reservation.repository';
@@ -22,10 +24,10 @@ export class ReservationTransactions<Promises> {
     work: (reservations: CapacityReservationRepository, promises: Promises) => Promise<T>,
   ): Promise<T> {
     return retryingDeadlocks(() =>
-      this.database.transaction(async (sql) => {
-        await sql.prepared({ name: 'capacity-reservations-promising', text: PROMISING, values: [] });
-        return work(new CapacityReservationRepository(sql, 1, 1), this.promisesIn(sql));
-      }),
+      this.database.transaction(
+        (sql) => work(new CapacityReservationRepository(sql, 1, 1), this.promisesIn(sql)),
+        PROMISING,
+      ),
     );
   }
 }
