@@ -1,7 +1,7 @@
 /**
- * Q1.4-confirm: holds confirmed through the data access as the confirm use case writes them — the reservation's
- * statement and its delivery promises (`ReservationTransactions` with the outcomes' `DeliveryPromiseRepository`) in
- * one transaction — over as many connections as the service's pool (10), against the floor: the same writes in one
+ * Q1.4-confirm: holds confirmed through the data access as the confirm use case writes them — the reservations'
+ * statement and their delivery promises (`ReservationTransactions` with the outcomes' `DeliveryPromiseRepository`) in
+ * one transaction, shared by the confirmations of one turn of the event loop — over as many connections as the service's pool (10), against the floor: the same writes in one
  * statement (the confirmation's `UPDATE` with the promises written from the rows it returns). Each subject confirms
  * 2,000 holds (after 200 more, untimed, that warm the connections and the code) on a database of its own, made
  * fresh for it, with one selection per hold spread over 40 origins × 30 days (three counters each, a window, so a
@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as dataAccess from '@delivery/capacity-data-access';
 import type { CounterTake, NewReservation, ReservationRecord } from '@delivery/capacity-domain';
+import type { PromisedReservation } from '@delivery/capacity-data-access';
 import { runMigrations } from '@delivery/migrations';
 import { Database } from '@delivery/persistence';
 import { type BenchResult, type BenchScenario, comparedBuilds, verdict } from './bench-scenario';
@@ -73,7 +74,11 @@ function loadBuild(name: string, dist: string | undefined): Build {
   };
 }
 
-/** As the confirm use case writes it: the reservation confirmed and, when it was, its promises, in one transaction. */
+/**
+ * As the confirm use case writes it: the reservation confirmed and, when it was, its promises, in one transaction —
+ * shared by the confirmations of one turn of the event loop (`ReservationTransactions.perTurn`, 64 at most) where the
+ * build's repository confirms a batch (`confirmAll`), one per confirmation where it confirms one.
+ */
 function dataAccessSubject(build: Build): Subject {
   return {
     name: build.name,
@@ -86,12 +91,30 @@ function dataAccessSubject(build: Build): Subject {
         return (identifier) => repository.confirm(identifier, now);
       }
       const transactions = new ReservationTransactions(database, (sql) => new DeliveryPromiseRepository(sql));
-      return (identifier) =>
-        transactions.transaction(async (reservations, promises) => {
-          const record = await reservations.confirm(identifier, now);
-          if (record?.confirmedAt) await promises.planned({ ...record, confirmedAt: record.confirmedAt });
-          return record;
-        });
+      if (!('confirmAll' in CapacityReservationRepository.prototype))
+        return (identifier) =>
+          transactions.transaction(async (reservations, promises) => {
+            const record = await reservations.confirm(identifier, now);
+            const planned = promises.planned as unknown as (
+              reservation: PromisedReservation,
+            ) => Promise<void>;
+            if (record?.confirmedAt)
+              await planned.call(promises, { ...record, confirmedAt: record.confirmedAt });
+            return record;
+          });
+      return transactions.perTurn<string, ReservationRecord | null>(
+        async (identifiers, reservations, promises) => {
+          const records = await reservations.confirmAll(
+            identifiers.map((identifier) => ({ identifier, at: now })),
+          );
+          const confirmed = records.flatMap((record) =>
+            record?.confirmedAt ? [{ ...record, confirmedAt: record.confirmedAt }] : [],
+          );
+          if (confirmed.length > 0) await promises.planned(confirmed);
+          return records;
+        },
+        64,
+      );
     },
   };
 }

@@ -5,10 +5,10 @@
  * Each transaction first says that it writes the promises of what it writes (`capacity_reservations_promising`), so
  * the trigger `capacity_reservations_unpromised` marks only the writes of a writer that does not (a previous
  * release's replica during a rolling upgrade). It says so in the message that opens it (`Database.transaction`'s
- * opening statement, sent with `BEGIN`): a confirmation costs four round trips (begin, the reservation's statement,
- * the promises', commit), not five.
+ * opening statement, sent with `BEGIN`): the confirmations of one turn of the event loop (batched by the confirm use
+ * case) cost four round trips together (begin, the reservations' statement, the promises', commit), not five.
  */
-import type { Database, Sql } from '@delivery/persistence';
+import { TurnBatcher, type Database, type Sql } from '@delivery/persistence';
 import { CapacityReservationRepository, retryingDeadlocks } from './capacity-reservation.repository';
 
 const PROMISING = 'SELECT capacity_reservations_promising()';
@@ -29,5 +29,25 @@ export class ReservationTransactions<Promises> {
         PROMISING,
       ),
     );
+  }
+
+  /**
+   * A function whose calls made in the same turn of the event loop (at most `maxBatch` together) run `work` on all
+   * their inputs in one `transaction` (`TurnBatcher`, as holds share their statement): `work` answers in the order
+   * of its inputs; a failed transaction fails every call of the batch with its error.
+   */
+  perTurn<I, O>(
+    work: (
+      inputs: readonly I[],
+      reservations: CapacityReservationRepository,
+      promises: Promises,
+    ) => Promise<readonly O[]>,
+    maxBatch: number,
+  ): (input: I) => Promise<O> {
+    const batcher = new TurnBatcher<I, O>(
+      (inputs) => this.transaction((reservations, promises) => work(inputs, reservations, promises)),
+      maxBatch,
+    );
+    return (input) => batcher.add(input);
   }
 }
