@@ -47,15 +47,21 @@ export async function requestedCheckpoints(url: string): Promise<number> {
   }
 }
 
-/** A fresh, migrated database for one benchmark run (dropped first if a previous run left it). */
-export async function freshBenchDatabase(name = 'delivery_bench'): Promise<string> {
+/**
+ * A fresh, migrated database for one benchmark run (dropped first if a previous run left it); `migrate`: another
+ * build's migrations, for a scenario that compares builds in process.
+ */
+export async function freshBenchDatabase(
+  name = 'delivery_bench',
+  migrate: (url: string) => Promise<unknown> = runMigrations,
+): Promise<string> {
   const admin = new Client({ connectionString: ADMIN_URL });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
   const url = withDatabase(ADMIN_URL, name);
-  await runMigrations(url);
+  await migrate(url);
   return url;
 }
 
@@ -86,6 +92,14 @@ export async function startBenchCapacityService(
   });
   await app.waitUntilReady();
   return app;
+}
+
+/** CPU time of every thread of `pid` so far, in ns. */
+export function cpuNs(pid: number): number {
+  let total = 0;
+  for (const task of fs.readdirSync(`/proc/${pid}/task`))
+    total += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
+  return total;
 }
 
 /** Peak resident set size of a process so far (VmHWM), in MB. */

@@ -21,7 +21,7 @@ import autocannon from 'autocannon';
 import { Client } from 'pg';
 import { bearer, mintToken, TEST_JWT_SECRET } from '@delivery/auth/testing';
 import { freePort, startAppProcess, type AppProcess } from '@delivery/platform/testing';
-import { ADMIN_URL, deployedEnvironment } from './bench-services';
+import { ADMIN_URL, cpuNs, deployedEnvironment } from './bench-services';
 import { prepareDemoDatabase, today } from './capacity-calculation.bench';
 import { referenceRequest } from './engine.bench';
 import { percentile, round } from './load';
@@ -34,14 +34,6 @@ const ROUNDS = callgrind ? 1 : 7;
 const WARM_UP = 2_000;
 const CONNECTIONS = 10;
 const mainOf = (build: string) => path.join(build, 'apps/capacity-service/src/main.js');
-
-/** CPU time of every thread of `pid` so far, in ns. */
-function cpuNs(pid: number): number {
-  let total = 0;
-  for (const task of fs.readdirSync(`/proc/${pid}/task`))
-    total += Number(fs.readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0]);
-  return total;
-}
 
 /**
  * Sends `amount` requests over 10 connections; the number answered 2xx. A connection the server closed and the odd

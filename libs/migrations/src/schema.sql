@@ -421,25 +421,50 @@ $$;
 --
 
 CREATE FUNCTION public.delivery_promises_planned(identifier text, selections jsonb, reserved timestamp with time zone, confirmed timestamp with time zone) RETURNS void
+    LANGUAGE sql
+    AS $$
+  SELECT delivery_promises_planned_batch(jsonb_build_array(jsonb_build_object(
+    'identifier', identifier, 'selections', selections, 'createdAt', reserved, 'confirmedAt', confirmed)))
+$$;
+
+--
+-- Name: delivery_promises_planned_batch(jsonb); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.delivery_promises_planned_batch(reservations jsonb) RETURNS void
     LANGUAGE plpgsql
+    SET jit TO 'off'
     AS $$
 DECLARE
-  removed delivery_promises[];
+  reservation record;
+  locked delivery_promises[];
+  removed delivery_promises[] := '{}';
   added delivery_promises[];
   counting text := coalesce(current_setting('delivery.accuracy_counted', true), '');
 BEGIN
   PERFORM delivery_accuracy_days_counting();
-  -- locked first: what is uncounted is the row as it is when rewritten (an evaluation may have just changed it)
-  SELECT array_agg(locked.p) INTO removed FROM (
-    SELECT p FROM delivery_promises p
-    WHERE p.reservation_identifier = identifier AND p.selection < jsonb_array_length(selections)
-    ORDER BY p.selection FOR UPDATE
-  ) AS locked;
+  FOR reservation IN
+    SELECT r.identifier, jsonb_array_length(r.selections) AS selections
+    FROM jsonb_to_recordset(reservations) AS r(identifier text, selections jsonb)
+    ORDER BY r.identifier
+  LOOP
+    -- locked first: what is uncounted is the row as it is when rewritten (an evaluation may have just changed it)
+    SELECT array_agg(l.p) INTO locked FROM (
+      SELECT p FROM delivery_promises p
+      WHERE p.reservation_identifier = reservation.identifier AND p.selection < reservation.selections
+      ORDER BY p.selection FOR UPDATE
+    ) AS l;
+    removed := removed || coalesce(locked, '{}');
+    UPDATE delivery_promises SET released = true, stale = true
+    WHERE reservation_identifier = reservation.identifier AND selection >= reservation.selections;
+    UPDATE delivery_outcome_events SET orphan = false
+    WHERE reservation_identifier = reservation.identifier AND orphan AND selection < reservation.selections;
+  END LOOP;
   WITH written AS (
     INSERT INTO delivery_promises AS p (reservation_identifier, selection, origin, dispatch_mode, destination,
       route, delivery_window, delivery_window_start, delivery_window_end, promised_date, picking_date,
       departure_date, reserved_at, confirmed_at, stale, buffer_days, probability, model_version)
-    SELECT identifier, s.position - 1, s.item ->> 'origin', s.item ->> 'dispatchMode',
+    SELECT r.identifier, s.position - 1, s.item ->> 'origin', s.item ->> 'dispatchMode',
       s.item ->> 'destination',
       (SELECT string_agg(e.entry ->> 'ref', ' > ' ORDER BY e.position)
        FROM jsonb_array_elements(s.item -> 'plan') WITH ORDINALITY AS e(entry, position)
@@ -451,12 +476,15 @@ BEGIN
       (SELECT (e.entry ->> 'date')::date
        FROM jsonb_array_elements(s.item -> 'plan') WITH ORDINALITY AS e(entry, position)
        WHERE e.entry ->> 'scope' = 'DISPATCH' ORDER BY e.position LIMIT 1),
-      reserved, confirmed,
+      r."createdAt", r."confirmedAt",
       EXISTS (SELECT FROM delivery_outcome_events o
-              WHERE o.reservation_identifier = identifier AND o.selection = s.position - 1),
+              WHERE o.reservation_identifier = r.identifier AND o.selection = s.position - 1),
       coalesce((s.item ->> 'bufferDays')::int, 0), (s.item ->> 'probability')::real,
       (s.item ->> 'modelVersion')::bigint
-    FROM jsonb_array_elements(selections) WITH ORDINALITY AS s(item, position)
+    FROM jsonb_to_recordset(reservations)
+      AS r(identifier text, selections jsonb, "createdAt" timestamptz, "confirmedAt" timestamptz),
+      jsonb_array_elements(r.selections) WITH ORDINALITY AS s(item, position)
+    ORDER BY r.identifier, s.position
     ON CONFLICT (reservation_identifier, selection) DO UPDATE SET
       origin = EXCLUDED.origin, dispatch_mode = EXCLUDED.dispatch_mode, destination = EXCLUDED.destination,
       route = EXCLUDED.route, delivery_window = EXCLUDED.delivery_window,
@@ -468,10 +496,6 @@ BEGIN
   )
   SELECT array_agg(written.p) INTO added FROM written;
   PERFORM delivery_accuracy_days_add(removed, added);
-  UPDATE delivery_promises SET released = true, stale = true
-  WHERE reservation_identifier = identifier AND selection >= jsonb_array_length(selections);
-  UPDATE delivery_outcome_events SET orphan = false
-  WHERE reservation_identifier = identifier AND orphan AND selection < jsonb_array_length(selections);
   PERFORM set_config('delivery.accuracy_counted', counting, true);
 END
 $$;

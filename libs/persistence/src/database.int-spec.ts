@@ -55,6 +55,48 @@ describe('Database', () => {
     }
   });
 
+  it('transaction: an opening statement runs first, in the same message as BEGIN, its setting local to the transaction', async () => {
+    const db = new Database({ url: database.url, poolSize: 1 });
+    const sent: string[] = [];
+    const query = Client.prototype.query;
+    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (
+      this: Client,
+      ...args: unknown[]
+    ) {
+      const [statement] = args;
+      sent.push(typeof statement === 'string' ? statement : (statement as { text: string }).text);
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as never);
+    const setting = `SELECT current_setting('probe.opened', true) AS opened`;
+    try {
+      const inside = await db.transaction(
+        (sql) => sql.query(setting),
+        `SELECT set_config('probe.opened', 'yes', true)`,
+      );
+      expect(inside).toEqual([{ opened: 'yes' }]);
+      expect(sent).toEqual([`BEGIN; SELECT set_config('probe.opened', 'yes', true)`, setting, 'COMMIT']);
+      expect(await db.transaction((sql) => sql.query(setting))).toEqual([{ opened: '' }]);
+    } finally {
+      spy.mockRestore();
+      await db.close();
+    }
+  });
+
+  it('transaction: an opening statement that fails rolls back, runs no work and gives the connection back', async () => {
+    const db = new Database({ url: database.url, poolSize: 1 });
+    let worked = false;
+    try {
+      await expect(db.transaction(async () => (worked = true), 'SELECT no_such_function()')).rejects.toThrow(
+        'function no_such_function() does not exist',
+      );
+      expect(worked).toBe(false);
+      expect(await db.transaction((sql) => sql.query('SELECT 1 AS one'))).toEqual([{ one: 1 }]);
+      expect([db.pool.totalCount, db.pool.idleCount]).toEqual([1, 1]);
+    } finally {
+      await db.close();
+    }
+  });
+
   it('prepared: a named statement runs with its values', async () => {
     const db = new Database({ url: database.url, poolSize: 1 });
     try {

@@ -37,8 +37,7 @@ describe('CatchUpPromisesUseCase', () => {
     expect(store.calls).toEqual([
       'transaction',
       'take unpromised confirmed,released,moved-hold',
-      'promises planned confirmed 2026-11-26',
-      'promises planned released 2026-11-26',
+      'promises planned confirmed 2026-11-26; released 2026-11-26',
       'promises released released',
     ]);
     expect(Object.fromEntries(store.promises)).toEqual({

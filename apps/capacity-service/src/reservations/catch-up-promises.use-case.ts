@@ -21,11 +21,13 @@ export class CatchUpPromisesUseCase {
     for (;;) {
       const batch = await this.writes.transaction(async (reservations, promises) => {
         const taken = await reservations.takeUnpromised(CATCH_UP_BATCH);
-        for (const reservation of taken) {
-          if (reservation.confirmedAt === null) continue;
-          await promises.planned({ ...reservation, confirmedAt: reservation.confirmedAt });
-          if (reservation.status === 'RELEASED') await promises.released(reservation.identifier);
-        }
+        const promised = taken.flatMap((reservation) =>
+          reservation.confirmedAt === null ? [] : [{ ...reservation, confirmedAt: reservation.confirmedAt }],
+        );
+        if (promised.length > 0) await promises.planned(promised);
+        for (const reservation of taken)
+          if (reservation.confirmedAt !== null && reservation.status === 'RELEASED')
+            await promises.released(reservation.identifier);
         return taken.length;
       });
       caughtUp += batch;

@@ -13,10 +13,11 @@ export type PromisedReservation = Pick<ReservationRecord, 'identifier' | 'select
 
 export interface DeliveryPromises {
   /**
-   * A promise per selection (its position, from 0), made or rewritten to the selection's plan (a rewritten one's
-   * outcome is computed again); those of selections beyond the last are released.
+   * For each reservation (each identifier once), a promise per selection (its position, from 0), made or rewritten
+   * to the selection's plan (a rewritten one's outcome is computed again); those of selections beyond the last are
+   * released. One write for the whole batch.
    */
-  planned(reservation: PromisedReservation): Promise<void>;
+  planned(reservations: readonly PromisedReservation[]): Promise<void>;
   /** Every promise of the reservation released (its outcome computed again). */
   released(identifier: string): Promise<void>;
 }

@@ -82,12 +82,14 @@ export class MoveReservationUseCase {
       });
       // a confirmed reservation's promises follow the new plan
       if (moved.kind === 'moved' && moved.confirmedAt !== null)
-        await promises.planned({
-          identifier,
-          selections: plan.selections,
-          createdAt: stored.createdAt,
-          confirmedAt: moved.confirmedAt,
-        });
+        await promises.planned([
+          {
+            identifier,
+            selections: plan.selections,
+            createdAt: stored.createdAt,
+            confirmedAt: moved.confirmedAt,
+          },
+        ]);
       return moved;
     });
     switch (result.kind) {

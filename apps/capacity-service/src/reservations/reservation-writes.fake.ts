@@ -1,3 +1,4 @@
+import { TurnBatcher } from '@delivery/persistence';
 import type {
   MoveResult,
   NewReservation,
@@ -94,6 +95,22 @@ export class FakeReservationWrites implements ReservationStore, ReservationMoveS
     }
   }
 
+  /** Batched as the adapter batches them (`TurnBatcher`), each batch in one `transaction`. */
+  perTurn<I, O>(
+    work: (
+      inputs: readonly I[],
+      reservations: ReservationSteps,
+      promises: DeliveryPromises,
+    ) => Promise<readonly O[]>,
+    maxBatch: number,
+  ): (input: I) => Promise<O> {
+    const batcher = new TurnBatcher<I, O>(
+      (inputs) => this.transaction((reservations, promises) => work(inputs, reservations, promises)),
+      maxBatch,
+    );
+    return (input) => batcher.add(input);
+  }
+
   private steps(): ReservationSteps {
     const write = (identifier: string, fields: Partial<ReservationRecord>) => {
       const record = { ...(this.stored.get(identifier) as ReservationRecord), ...fields };
@@ -101,11 +118,13 @@ export class FakeReservationWrites implements ReservationStore, ReservationMoveS
       return record;
     };
     return {
-      confirm: async (identifier, now) => {
-        this.calls.push(`confirm ${identifier}`);
-        const held = this.stored.get(identifier);
-        if (held?.status !== 'HELD' || (held.holdExpiresAt as Date) <= now) return null;
-        return write(identifier, { status: 'CONFIRMED', holdExpiresAt: null, confirmedAt: now });
+      confirmAll: async (confirmations) => {
+        this.calls.push(`confirm ${confirmations.map(({ identifier }) => identifier).join(',')}`);
+        return confirmations.map(({ identifier, at }) => {
+          const held = this.stored.get(identifier);
+          if (held?.status !== 'HELD' || (held.holdExpiresAt as Date) <= at) return null;
+          return write(identifier, { status: 'CONFIRMED', holdExpiresAt: null, confirmedAt: at });
+        });
       },
       release: async (identifier, now) => {
         this.calls.push(`release ${identifier}`);
@@ -129,13 +148,16 @@ export class FakeReservationWrites implements ReservationStore, ReservationMoveS
 
   private promisePort(): DeliveryPromises {
     return {
-      planned: async (reservation) => {
-        this.calls.push(`promises planned ${reservation.identifier} ${dates(reservation)}`);
-        if (this.promisesFail) throw new Error('the promises were not written');
-        this.promises.set(
-          reservation.identifier,
-          `${dates(reservation)} reserved ${reservation.createdAt.toISOString()} confirmed ${reservation.confirmedAt.toISOString()}`,
+      planned: async (reservations) => {
+        this.calls.push(
+          `promises planned ${reservations.map((reservation) => `${reservation.identifier} ${dates(reservation)}`).join('; ')}`,
         );
+        if (this.promisesFail) throw new Error('the promises were not written');
+        for (const reservation of reservations)
+          this.promises.set(
+            reservation.identifier,
+            `${dates(reservation)} reserved ${reservation.createdAt.toISOString()} confirmed ${reservation.confirmedAt.toISOString()}`,
+          );
       },
       released: async (identifier) => {
         this.calls.push(`promises released ${identifier}`);

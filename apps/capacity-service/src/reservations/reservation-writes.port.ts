@@ -10,8 +10,13 @@ export const RESERVATION_WRITES = Symbol('RESERVATION_WRITES');
 
 /** The reservation's statements inside the transaction. */
 export interface ReservationSteps {
-  /** HELD → CONFIRMED while the hold lasts; null when there is no such hold. */
-  confirm(identifier: string, now: Date): Promise<ReservationRecord | null>;
+  /**
+   * Each hold HELD → CONFIRMED while it lasts at its instant, in one statement; per confirmation, in their order,
+   * the confirmed reservation or null when there is no such hold (or an earlier one of the batch confirmed it).
+   */
+  confirmAll(
+    confirmations: readonly { identifier: string; at: Date }[],
+  ): Promise<(ReservationRecord | null)[]>;
   /** HELD or CONFIRMED → RELEASED, giving back what it took; null when there is none. */
   release(identifier: string, now: Date): Promise<ReservationRecord | null>;
   /** The new counters taken and the old ones given back, or nothing written (see `MoveResult`). */
@@ -29,4 +34,17 @@ export interface ReservationWrites {
   transaction<T>(
     work: (reservations: ReservationSteps, promises: DeliveryPromises) => Promise<T>,
   ): Promise<T>;
+  /**
+   * A function whose calls made in the same turn of the event loop (at most `maxBatch` together) run `work` on all
+   * their inputs in one `transaction`: `work` answers in the order of its inputs, each call gets its own answer,
+   * and when the transaction fails every call of the batch fails with its error.
+   */
+  perTurn<I, O>(
+    work: (
+      inputs: readonly I[],
+      reservations: ReservationSteps,
+      promises: DeliveryPromises,
+    ) => Promise<readonly O[]>,
+    maxBatch: number,
+  ): (input: I) => Promise<O>;
 }

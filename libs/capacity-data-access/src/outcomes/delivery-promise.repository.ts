@@ -1,7 +1,8 @@
 /**
  * What a reservation's confirmation, move and release write of its delivery promises (docs/accuracy.md), on the
- * `Sql` of the reservation's transaction (`ReservationTransactions`). A promise per selection is made or rewritten
- * by `delivery_promises_planned` (libs/migrations/src/definitions), which also counts it in its day rows; a release
+ * `Sql` of the reservation's transaction (`ReservationTransactions`). A promise per selection of each reservation of
+ * a batch is made or rewritten by one statement (`delivery_promises_planned_batch`, libs/migrations/src/definitions),
+ * which also counts them in their day rows; a release
  * marks a confirmed reservation's promises released and stale (their outcome is computed again).
  */
 import type { Sql } from '@delivery/persistence';
@@ -15,24 +16,29 @@ export interface PromisedReservation {
   confirmedAt: Date;
 }
 
-const PLANNED = 'SELECT delivery_promises_planned($1, $2::jsonb, $3, $4)';
+const PLANNED = 'SELECT delivery_promises_planned_batch($1::jsonb)';
 
 const RELEASED = `UPDATE delivery_promises SET released = true, stale = true WHERE reservation_identifier = $1`;
 
 export class DeliveryPromiseRepository {
   constructor(private readonly sql: Sql) {}
 
-  /** A promise per selection (position from 0), written or rewritten; those of selections beyond released. */
-  async planned(reservation: PromisedReservation): Promise<void> {
+  /**
+   * A promise per selection (position from 0) of each reservation (each identifier once), written or rewritten;
+   * those of selections beyond released. One statement for all of them; none for none.
+   */
+  async planned(reservations: readonly PromisedReservation[]): Promise<void> {
+    if (reservations.length === 0) return;
+    const batch = reservations.map(({ identifier, selections, createdAt, confirmedAt }) => ({
+      identifier,
+      selections,
+      createdAt,
+      confirmedAt,
+    }));
     await this.sql.prepared({
       name: 'delivery-promises-planned',
       text: PLANNED,
-      values: [
-        reservation.identifier,
-        JSON.stringify(reservation.selections),
-        reservation.createdAt,
-        reservation.confirmedAt,
-      ],
+      values: [JSON.stringify(batch)],
     });
   }
 

@@ -67,12 +67,22 @@ const EXPIRE_DUE = `
   )
   SELECT identifier FROM ending WHERE (SELECT count(*) FROM given_back) >= 0 ORDER BY identifier`;
 
-/** R2.7: HELD → CONFIRMED while the hold lasts; a confirmed reservation no longer expires. */
+/**
+ * R2.7: HELD → CONFIRMED while the hold lasts (each at its own instant, $2); a confirmed reservation no longer
+ * expires. The confirmations of a batch in one statement: the holds locked in identifier order (confirmations
+ * written at once do not wait on each other in a cycle), and only those returned that this statement confirmed.
+ */
 const CONFIRM = `
-  WITH confirmed AS (
-    UPDATE capacity_reservations SET status = 'CONFIRMED', hold_expires_at = NULL, confirmed_at = $2
-    WHERE identifier = $1 AND status = 'HELD' AND hold_expires_at > $2
-    RETURNING *
+  WITH holding AS (
+    SELECT r.identifier, asked.at FROM capacity_reservations r
+    JOIN unnest($1::text[], $2::timestamptz[]) AS asked(identifier, at) USING (identifier)
+    WHERE r.identifier = ANY ($1::text[]) AND r.status = 'HELD' AND r.hold_expires_at > asked.at
+    ORDER BY r.identifier
+    FOR UPDATE OF r
+  ), confirmed AS (
+    UPDATE capacity_reservations r SET status = 'CONFIRMED', hold_expires_at = NULL, confirmed_at = holding.at
+    FROM holding WHERE r.identifier = holding.identifier AND r.status = 'HELD'
+    RETURNING r.*
   )
   SELECT ${COLUMNS} FROM confirmed`;
 
@@ -112,6 +122,12 @@ interface ReserveRow {
   fullCounters: FullCounter[] | null;
 }
 
+/** A hold to confirm, at the instant its confirmation was asked. */
+export interface Confirmation {
+  identifier: string;
+  at: Date;
+}
+
 interface MoveRow {
   outcome: MoveResult['kind'];
   status: ReservationStatus | null;
@@ -146,11 +162,28 @@ export class CapacityReservationRepository {
 
   /** The confirmed reservation, or null when there is none HELD under this identifier with its hold still running. */
   async confirm(identifier: string, now: Date): Promise<ReservationRecord | null> {
-    const [row] = await this.run<ReservationRecord>('capacity-reservation-confirm', CONFIRM, [
-      identifier,
-      now,
+    const [record] = await this.confirmAll([{ identifier, at: now }]);
+    return record;
+  }
+
+  /**
+   * Each hold confirmed at its instant, in one statement: per confirmation, in their order, the confirmed
+   * reservation or null (none HELD under this identifier with its hold still running at that instant, or the same
+   * identifier confirmed by an earlier one of the batch).
+   */
+  async confirmAll(confirmations: readonly Confirmation[]): Promise<(ReservationRecord | null)[]> {
+    const asked = new Map<string, Date>();
+    for (const { identifier, at } of confirmations) if (!asked.has(identifier)) asked.set(identifier, at);
+    const rows = await this.run<ReservationRecord>('capacity-reservation-confirm', CONFIRM, [
+      [...asked.keys()],
+      [...asked.values()],
     ]);
-    return row ?? null;
+    const confirmed = new Map(rows.map((row) => [row.identifier, row]));
+    return confirmations.map(({ identifier }) => {
+      const record = confirmed.get(identifier) ?? null;
+      confirmed.delete(identifier); // a second confirmation of it in the batch finds it confirmed already
+      return record;
+    });
   }
 
   /** The released reservation, or null when there is none HELD or CONFIRMED under this identifier. */

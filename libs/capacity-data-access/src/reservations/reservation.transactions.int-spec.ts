@@ -1,3 +1,4 @@
+import { Client } from 'pg';
 import { Database } from '@delivery/persistence';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 import type { CounterTake, NewReservation, ReservedSelection } from '@delivery/capacity-domain';
@@ -78,13 +79,19 @@ describe('ReservationTransactions', () => {
     confirmed_at: minutes(1),
     state: 'OPEN',
   };
-  /** Confirms `identifier` and makes its promises, as the confirm use case does. */
-  const confirm = (identifier: string) =>
+  /** Confirms the holds and makes the promises of those confirmed in one transaction, as the confirm use case does. */
+  const confirmAll = (...identifiers: string[]) =>
     transactions.transaction(async (reservations, promised) => {
-      const record = await reservations.confirm(identifier, minutes(1));
-      if (record?.confirmedAt) await promised.planned({ ...record, confirmedAt: record.confirmedAt });
-      return record;
+      const records = await reservations.confirmAll(
+        identifiers.map((identifier) => ({ identifier, at: minutes(1) })),
+      );
+      const confirmed = records.flatMap((record) =>
+        record?.confirmedAt ? [{ ...record, confirmedAt: record.confirmedAt }] : [],
+      );
+      if (confirmed.length > 0) await promised.planned(confirmed);
+      return records;
     });
+  const confirm = async (identifier: string) => (await confirmAll(identifier))[0];
 
   beforeAll(async () => {
     database = await createTestDatabase();
@@ -119,6 +126,115 @@ describe('ReservationTransactions', () => {
     );
   });
 
+  it('confirmations together: one statement confirms those held, one writes their promises, each answered', async () => {
+    const repository = new CapacityReservationRepository(db);
+    await repository.reserve(hold('c'));
+    await repository.reserve(hold('b'));
+    await repository.reserve({ ...hold('late'), holdExpiresAt: minutes(1), taken: [] }); // the window's room is taken
+    expect(await confirm('b')).toMatchObject({ identifier: 'b' });
+    const records = await confirmAll('c', 'unknown', 'a', 'b', 'late', 'c');
+    expect(records.map((record) => record && [record.identifier, record.status, record.confirmedAt])).toEqual(
+      [
+        ['c', 'CONFIRMED', minutes(1)],
+        null,
+        ['a', 'CONFIRMED', minutes(1)],
+        null, // confirmed before
+        null, // its hold ended at the instant of its confirmation
+        null, // confirmed by the first of the batch
+      ],
+    );
+    expect(
+      await db.query('SELECT identifier, status FROM capacity_reservations ORDER BY identifier'),
+    ).toEqual([
+      { identifier: 'a', status: 'CONFIRMED' },
+      { identifier: 'b', status: 'CONFIRMED' },
+      { identifier: 'c', status: 'CONFIRMED' },
+      { identifier: 'late', status: 'HELD' },
+    ]);
+    const confirmedPromise = {
+      ...promise,
+      promised: '2026-11-26',
+      picking: '2026-11-23',
+      departure: '2026-11-25',
+      released: false,
+      stale: false,
+    };
+    expect(await promises()).toEqual(
+      ['a', 'b', 'c'].map((identifier) => ({ ...confirmedPromise, reservation_identifier: identifier })),
+    );
+    expect(await db.query('SELECT promised_date::text AS day, promises FROM delivery_accuracy_days')).toEqual(
+      [{ day: '2026-11-26', promises: 3 }],
+    );
+  });
+
+  it('a confirmation is four round trips: BEGIN with the promising marker, the confirmation, its promises, COMMIT', async () => {
+    const sent: string[] = [];
+    const query = Client.prototype.query;
+    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (
+      this: Client,
+      ...args: unknown[]
+    ) {
+      const [statement] = args;
+      sent.push(typeof statement === 'string' ? statement : ((statement as { name: string }).name ?? '?'));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as never);
+    try {
+      expect(await confirm('a')).toMatchObject({ status: 'CONFIRMED' });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sent).toEqual([
+      'BEGIN; SELECT capacity_reservations_promising()',
+      'capacity-reservation-confirm',
+      'delivery-promises-planned',
+      'COMMIT',
+    ]);
+  });
+
+  it('confirmations asked in the same turn share those four round trips (perTurn), each answered', async () => {
+    await new CapacityReservationRepository(db).reserve(hold('b'));
+    const confirmInTurn = transactions.perTurn<string, string | null>(
+      async (identifiers, reservations, promised) => {
+        const records = await reservations.confirmAll(
+          identifiers.map((identifier) => ({ identifier, at: minutes(1) })),
+        );
+        await promised.planned(
+          records.flatMap((record) =>
+            record?.confirmedAt ? [{ ...record, confirmedAt: record.confirmedAt }] : [],
+          ),
+        );
+        return records.map((record) => record?.status ?? null);
+      },
+      64,
+    );
+    const sent: string[] = [];
+    const query = Client.prototype.query;
+    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (
+      this: Client,
+      ...args: unknown[]
+    ) {
+      const [statement] = args;
+      sent.push(typeof statement === 'string' ? statement : ((statement as { name: string }).name ?? '?'));
+      return (query as (...a: unknown[]) => unknown).apply(this, args);
+    } as never);
+    try {
+      expect(await Promise.all(['b', 'unknown', 'a'].map(confirmInTurn))).toEqual([
+        'CONFIRMED',
+        null,
+        'CONFIRMED',
+      ]);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(sent).toEqual([
+      'BEGIN; SELECT capacity_reservations_promising()',
+      'capacity-reservation-confirm',
+      'delivery-promises-planned',
+      'COMMIT',
+    ]);
+    expect((await promises()).map((row) => row.reservation_identifier)).toEqual(['a', 'b']);
+  });
+
   it("a confirmed reservation's promise follows its move, its outcome computed again", async () => {
     await confirm('a');
     await transactions.transaction(async (reservations, promised) => {
@@ -131,12 +247,14 @@ describe('ReservationTransactions', () => {
         taken: AFTER,
       });
       expect(moved).toEqual({ kind: 'moved', confirmedAt: minutes(1) });
-      await promised.planned({
-        identifier: 'a',
-        selections: [selection('2026-11-28', AFTER)],
-        createdAt: T0,
-        confirmedAt: minutes(1),
-      });
+      await promised.planned([
+        {
+          identifier: 'a',
+          selections: [selection('2026-11-28', AFTER)],
+          createdAt: T0,
+          confirmedAt: minutes(1),
+        },
+      ]);
     });
     expect(await promises()).toEqual([
       {
@@ -162,13 +280,10 @@ describe('ReservationTransactions', () => {
   it('writes neither the reservation nor its promises when the work fails', async () => {
     await expect(
       transactions.transaction(async (reservations, promised) => {
-        const record = await reservations.confirm('a', minutes(1));
-        await promised.planned({
-          identifier: 'a',
-          selections: record?.selections ?? [],
-          createdAt: T0,
-          confirmedAt: minutes(1),
-        });
+        const [record] = await reservations.confirmAll([{ identifier: 'a', at: minutes(1) }]);
+        await promised.planned([
+          { identifier: 'a', selections: record?.selections ?? [], createdAt: T0, confirmedAt: minutes(1) },
+        ]);
         throw new Error('the work failed after its promises');
       }),
     ).rejects.toThrow('the work failed after its promises');
@@ -182,11 +297,12 @@ describe('ReservationTransactions', () => {
     const catchUp = () =>
       transactions.transaction(async (reservations, promised) => {
         const taken = await reservations.takeUnpromised(100);
-        for (const reservation of taken) {
-          if (reservation.confirmedAt === null) continue;
-          await promised.planned({ ...reservation, confirmedAt: reservation.confirmedAt });
+        const confirmed = taken.flatMap((reservation) =>
+          reservation.confirmedAt === null ? [] : [{ ...reservation, confirmedAt: reservation.confirmedAt }],
+        );
+        if (confirmed.length > 0) await promised.planned(confirmed);
+        for (const reservation of confirmed)
           if (reservation.status === 'RELEASED') await promised.released(reservation.identifier);
-        }
         return taken.map((reservation) => reservation.identifier);
       });
     /** The previous release's statements: the row written, its promises left to the trigger this release dropped. */

@@ -12,6 +12,7 @@ import { deliveryAccuracyDaysCounting } from './delivery-accuracy-days-counting.
 import { deliveryAccuracyDaysRecount } from './delivery-accuracy-days-recount.function';
 import { deliveryAccuracyDaysRecountUncounted } from './delivery-accuracy-days-recount-uncounted.function';
 import { deliveryPromisesPlanned } from './delivery-promises-planned.function';
+import { deliveryPromisesPlannedBatch } from './delivery-promises-planned-batch.function';
 import { deliveryPromisesUncounted } from './delivery-promises-uncounted.trigger';
 import { productWeights } from './product-weights.view';
 
@@ -35,6 +36,7 @@ export const definitions: readonly Definition[] = [
   deliveryAccuracyDaysCounting,
   deliveryAccuracyDaysRecount,
   deliveryAccuracyDaysRecountUncounted,
+  deliveryPromisesPlannedBatch,
   deliveryPromisesPlanned,
   deliveryPromisesUncounted,
   productWeights,
