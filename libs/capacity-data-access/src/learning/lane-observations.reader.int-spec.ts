@@ -169,12 +169,14 @@ describe('LaneObservationsReader', () => {
       ...fields,
     });
     await db.transaction((sql) =>
-      new DeliveryPromiseRepository(sql).planned({
-        identifier: 'ORD-1',
-        selections: [selection({ bufferDays: 2, probability: 0.9612, modelVersion: 17 }), selection({})],
-        createdAt: new Date('2026-11-15T17:00:00Z'),
-        confirmedAt: new Date('2026-11-15T17:01:00Z'),
-      }),
+      new DeliveryPromiseRepository(sql).planned([
+        {
+          identifier: 'ORD-1',
+          selections: [selection({ bufferDays: 2, probability: 0.9612, modelVersion: 17 }), selection({})],
+          createdAt: new Date('2026-11-15T17:00:00Z'),
+          confirmedAt: new Date('2026-11-15T17:01:00Z'),
+        },
+      ]),
     );
     expect(
       await db.query(
