@@ -47,14 +47,17 @@ export async function requestedCheckpoints(url: string): Promise<number> {
   }
 }
 
-/** A fresh, migrated database for one benchmark run (dropped first if a previous run left it). */
-export async function freshBenchDatabase(name = 'delivery_bench'): Promise<string> {
-  const admin = new Client({ connectionString: ADMIN_URL });
+/**
+ * A fresh, migrated database for one benchmark run (dropped first if a previous run left it), on the server of
+ * `adminUrl` (the bench's by default).
+ */
+export async function freshBenchDatabase(name = 'delivery_bench', adminUrl = ADMIN_URL): Promise<string> {
+  const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
-  const url = withDatabase(ADMIN_URL, name);
+  const url = withDatabase(adminUrl, name);
   await runMigrations(url);
   return url;
 }
