@@ -113,6 +113,7 @@ describe('the documented system', () => {
     const upload = await sendExamples(ports.UPLOAD_PORT, '/product-upload/v1');
     expect([...capacity, ...upload]).toEqual([
       ['calculateDeliveryCapacity', 'layoutA', 200],
+      ['calculateDeliveryCapacity', 'layoutAConfidence', 200],
       ['calculateDeliveryCapacity', 'layoutB', 200],
       ['explainDeliveryCapacity', 'counterAndRange', 200],
       ['previewConfiguration', 'oneRoute', 200],

@@ -11,7 +11,10 @@ import { ConfigurationModule } from './configuration';
 import {
   DeliveryCapacityExplanationModule,
   DeliveryCapacityModule,
+  LaneModelsModule,
+  NO_LANE_MODELS,
   ROUTE_ON_TIME,
+  type LaneModelSource,
   type RouteOnTimeSource,
 } from './delivery-capacity';
 import { OutcomesModule, RouteOnTimeRates } from './outcomes';
@@ -23,6 +26,8 @@ import { WhoAmIController } from './whoami.controller';
 export interface CapacityAppOptions {
   /** the engine's clock (E1.1); the system clock unless a test fixes it */
   clock?: Clock;
+  /** the lane models calculations are given (docs/learning.md); none unless a test gives its own */
+  laneModels?: LaneModelSource;
 }
 
 /**
@@ -70,6 +75,7 @@ export class AppModule {
               }),
             ]),
         SnapshotModule.forRoot(config, options.clock),
+        LaneModelsModule.forRoot(options.laneModels ?? NO_LANE_MODELS),
         DeliveryCapacityModule,
         // the explanation's basis reads the outcomes' promises
         DeliveryCapacityExplanationModule.forRoot({

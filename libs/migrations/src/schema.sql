@@ -685,6 +685,7 @@ CREATE TABLE public.capacity_settings (
     max_alternative_paths numeric,
     wholesale_units_threshold numeric,
     wholesale_additional_days numeric,
+    promise_confidence jsonb,
     CONSTRAINT capacity_settings_id_check CHECK (id)
 );
 

@@ -9,6 +9,7 @@ import {
   explain,
   ExplainedOutcome,
   isLayoutA,
+  type LaneModelData,
   planGroups,
   planReads,
   type GroupPlan,
@@ -18,13 +19,15 @@ import {
 import { snakeCase } from '@delivery/platform';
 import { ActiveConfiguration, CapacityMetrics, CLOCK, newPacer } from '../snapshot';
 import { CALCULATION_DATA, READS_PER_STATEMENT, type CalculationDataSource } from './calculation-data.port';
+import { LANE_MODELS, type LaneModelSource } from './lane-models.port';
 
 /**
  * The calculation (docs/algorithm.md), the one way every feature runs the engine: a snapshot, the engine's read
  * plan, the planned counters, stock and weights in at most two statements, then the engine. Both phases see one
  * snapshot and one instant, so the plan always covers what the calculation reads. `explain` runs the same engine
  * with its recorders on the same inputs; `compare` runs it on two snapshots (the configuration preview), `replay` on
- * a candidate at the instants orders were placed (the preview's backtest).
+ * a candidate at the instants orders were placed (the preview's backtest). Every run is given the lane model this
+ * replica holds (`LANE_MODELS`, docs/learning.md); an explanation at an earlier instant, the model of that instant.
  */
 @Injectable()
 export class CapacityCalculator {
@@ -33,24 +36,28 @@ export class CapacityCalculator {
     @Inject(CALCULATION_DATA) private readonly reader: CalculationDataSource,
     private readonly metrics: CapacityMetrics,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(LANE_MODELS) private readonly laneModels: LaneModelSource,
   ) {}
 
   /** One calculation on the active snapshot, now; counted in the calculation metrics. */
   async calculate(request: CapacityRequest): Promise<CapacityOutcome> {
     const started = process.hrtime.bigint();
-    const { snapshot, data, clock } = await this.inputs(request);
-    const outcome = calculate(snapshot, request, data, clock);
+    const laneModel = this.laneModels.current();
+    const { snapshot, data, clock } = await this.inputs(request, laneModel);
+    const outcome = calculate(snapshot, request, data, clock, laneModel);
     this.record(request, outcome, started);
     return outcome;
   }
 
   /**
    * The calculation and its explanation from one engine run: not counted as a calculation, its counter read is.
-   * `at`: the instant to use as "now" (to explain an earlier answer); the current instant when absent.
+   * `at`: the instant to use as "now" (to explain an earlier answer), with the lane model of that instant; the
+   * current instant and model when absent.
    */
   async explain(request: CapacityRequest, at: Date | null = null): Promise<ExplainedOutcome> {
-    const { snapshot, version, data, clock } = await this.inputs(request, at ?? this.clock.now());
-    return explain(snapshot, request, data, clock, version);
+    const laneModel = at === null ? this.laneModels.current() : await this.laneModels.at(at);
+    const { snapshot, version, data, clock } = await this.inputs(request, laneModel, at ?? this.clock.now());
+    return explain(snapshot, request, data, clock, version, laneModel);
   }
 
   /**
@@ -67,14 +74,18 @@ export class CapacityCalculator {
     keep: (before: CapacityOutcome, after: CapacityOutcome, index: number) => T,
   ): Promise<T[]> {
     const clock: Clock = { now: () => now };
+    const laneModel = this.laneModels.current();
     return this.inTurns(
       requests.length,
       (index) =>
-        bothPlans(planReads(before, requests[index], clock), planReads(after, requests[index], clock)),
+        bothPlans(
+          planReads(before, requests[index], clock, { laneModel }),
+          planReads(after, requests[index], clock, { laneModel }),
+        ),
       (index, data) =>
         keep(
-          calculate(before, requests[index], data, clock),
-          calculate(after, requests[index], data, clock),
+          calculate(before, requests[index], data, clock, laneModel),
+          calculate(after, requests[index], data, clock, laneModel),
           index,
         ),
     );
@@ -95,12 +106,16 @@ export class CapacityCalculator {
     keep: (plans: readonly GroupPlan[], index: number) => T,
   ): Promise<T[]> {
     const clocks = runs.map(({ at }): Clock => ({ now: () => at }));
+    const laneModel = this.laneModels.current();
     return this.inTurns(
       runs.length,
-      (index) => planReads(snapshot, runs[index].request, clocks[index], { counters: false }),
+      (index) => planReads(snapshot, runs[index].request, clocks[index], { counters: false, laneModel }),
       (index, data) =>
         keep(
-          planGroups(snapshot, runs[index].request, data, clocks[index], { throughFirstOffer: true }),
+          planGroups(snapshot, runs[index].request, data, clocks[index], {
+            throughFirstOffer: true,
+            laneModel,
+          }),
           index,
         ),
     );
@@ -143,11 +158,12 @@ export class CapacityCalculator {
 
   private async inputs(
     request: CapacityRequest,
+    laneModel: LaneModelData | null,
     now: Date = this.clock.now(),
   ): Promise<{ snapshot: Snapshot; version: number; data: CalculationData; clock: Clock }> {
     const { snapshot, version } = this.active.get();
     const clock: Clock = { now: () => now };
-    const plan = planReads(snapshot, request, clock);
+    const plan = planReads(snapshot, request, clock, { laneModel });
     const readStarted = process.hrtime.bigint();
     const data = await this.reader.read(plan);
     this.metrics.counterReadDuration.observe(seconds(readStarted));

@@ -16,6 +16,7 @@ import {
   DeliveryDateLineResponse,
   DeliveryDateRequest,
   FieldErrorResponse,
+  LAYOUT_A_CONFIDENCE_EXAMPLE,
   LAYOUT_A_EXAMPLE,
   LAYOUT_B_EXAMPLE,
 } from '@delivery/contracts';
@@ -49,10 +50,17 @@ export class DeliveryCapacityController {
     description:
       'Layout A (with `deliveryData`) answers one group per origin; layout B (no `deliveryData`, the first item has ' +
       '`deliveryMode` or `entityType`) answers one line per item. Nodes, routes and internal dates are computed by ' +
-      'the service: any property the layout does not define is a 400.',
+      'the service: any property the layout does not define is a 400. Once the service has learned how late each ' +
+      'lane delivers (docs/learning.md), each group carries `promiseConfidence`: the probability of its dates; ' +
+      "with `calculationOptions.confidence` (or the sale channel's `settings.promiseConfidence`) its last leg " +
+      'takes the buffer that keeps them with that probability.',
   })
   @ApiCapacityRequest({
     layoutA: { summary: 'Layout A: home delivery from CD01 to LIM-CENTRO', value: LAYOUT_A_EXAMPLE },
+    layoutAConfidence: {
+      summary: 'Layout A: the same order, its dates kept with probability 0.95',
+      value: LAYOUT_A_CONFIDENCE_EXAMPLE,
+    },
     layoutB: { summary: 'Layout B: the same line, flat', value: LAYOUT_B_EXAMPLE },
   })
   @ApiOkResponse({

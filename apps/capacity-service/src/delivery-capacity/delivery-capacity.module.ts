@@ -6,11 +6,13 @@ import { CapacityCalculator } from './capacity-calculator';
 import { CapacityRequestPipe } from './capacity-request.pipe';
 import { DeliveryCapacityController } from './delivery-capacity.controller';
 import { DeliveryCapacityExplanationController } from './delivery-capacity-explanation.controller';
+import { LANE_MODELS, type LaneModelSource } from './lane-models.port';
 import type { RouteOnTimeSource } from './route-on-time.port';
 
 /**
  * The calculation. Exports the one `CapacityCalculator` (reservations and the configuration
- * preview run the engine through it) and the check of a calculation request (`CapacityRequestPipe`).
+ * preview run the engine through it) and the check of a calculation request (`CapacityRequestPipe`). Its lane models
+ * (`LANE_MODELS`) come from `LaneModelsModule`.
  */
 @Module({
   controllers: [DeliveryCapacityController],
@@ -41,6 +43,22 @@ export class DeliveryCapacityExplanationModule {
       imports: [DeliveryCapacityModule],
       controllers: [DeliveryCapacityExplanationController],
       providers: [routeOnTime],
+    };
+  }
+}
+
+/**
+ * The lane models every calculation is given (lane-models.port.ts; global, imported once by AppModule): the source
+ * the app binds (`laneModels`, the learning feature's models).
+ */
+@Module({})
+export class LaneModelsModule {
+  static forRoot(laneModels: LaneModelSource): DynamicModule {
+    return {
+      module: LaneModelsModule,
+      global: true,
+      providers: [{ provide: LANE_MODELS, useValue: laneModels }],
+      exports: [LANE_MODELS],
     };
   }
 }

@@ -3,6 +3,7 @@ import { apiKeyEntry, basicUserEntry, TEST_JWT_SECRET } from '@delivery/auth/tes
 import type { Clock } from '@delivery/capacity-domain';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 import { createCapacityApp } from '../capacity.app';
+import type { LaneModelSource } from '../delivery-capacity';
 import { parseCapacityConfig } from '../shared';
 import { fixedClock } from './unit-fixtures';
 
@@ -34,6 +35,8 @@ export interface CapacityTestAppOptions {
   database?: TestDatabase;
   /** the engine's clock; default the system clock */
   clock?: Clock;
+  /** the lane models calculations are given; default none */
+  laneModels?: LaneModelSource;
 }
 
 /** capacity-service in-process on a test database, with credentials of each scheme (some without scopes). */
@@ -75,7 +78,7 @@ export async function startCapacityTestApp(
     OUTCOME_SWEEP_INTERVAL_MS: String(3_600_000),
     ...env,
   });
-  const app = await createCapacityApp(config, { clock: options.clock });
+  const app = await createCapacityApp(config, { clock: options.clock, laneModels: options.laneModels });
   return {
     app,
     database,

@@ -39,6 +39,7 @@ describe('OpenAPI document', () => {
     ]);
     expect(Object.keys(capacity.requestBody.content['application/json'].examples)).toEqual([
       'layoutA',
+      'layoutAConfidence',
       'layoutB',
     ]);
     expect(Object.keys(capacity.responses).sort()).toEqual([

@@ -9,7 +9,7 @@ import {
   type Snapshot,
 } from '@delivery/capacity-domain';
 import { MetricsService } from '@delivery/platform';
-import { CapacityCalculator } from '../delivery-capacity';
+import { CapacityCalculator, NO_LANE_MODELS } from '../delivery-capacity';
 import { ActiveConfiguration, CapacityMetrics } from '../snapshot';
 
 /** What the tests share without starting an app: the demo world (E10), its instant, a fresh snapshot holder. */
@@ -46,5 +46,11 @@ export function calculatorOn(
 ): CapacityCalculator {
   const active = activeConfiguration();
   active.offer({ version: 1, loadedAt: null, snapshot });
-  return new CapacityCalculator(active, { read }, new CapacityMetrics(new MetricsService()), fixedClock());
+  return new CapacityCalculator(
+    active,
+    { read },
+    new CapacityMetrics(new MetricsService()),
+    fixedClock(),
+    NO_LANE_MODELS,
+  );
 }

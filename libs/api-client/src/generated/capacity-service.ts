@@ -32,7 +32,7 @@ export interface paths {
         put?: never;
         /**
          * Delivery dates and capacity for a group of items (scope capacity:calculate)
-         * @description Layout A (with `deliveryData`) answers one group per origin; layout B (no `deliveryData`, the first item has `deliveryMode` or `entityType`) answers one line per item. Nodes, routes and internal dates are computed by the service: any property the layout does not define is a 400.
+         * @description Layout A (with `deliveryData`) answers one group per origin; layout B (no `deliveryData`, the first item has `deliveryMode` or `entityType`) answers one line per item. Nodes, routes and internal dates are computed by the service: any property the layout does not define is a 400. Once the service has learned how late each lane delivers (docs/learning.md), each group carries `promiseConfidence`: the probability of its dates; with `calculationOptions.confidence` (or the sale channel's `settings.promiseConfidence`) its last leg takes the buffer that keeps them with that probability.
          */
         post: operations["calculateDeliveryCapacity"];
         delete?: never;
@@ -465,6 +465,12 @@ export interface components {
             useExternalPickupCompanyCode?: boolean | null;
             /** @description Accepted; no effect on the calculation. */
             useExternalDeliveryCompanyCode?: boolean | null;
+            /**
+             * Format: double
+             * @description Keep the dates with this probability, 0.50–0.99 in steps of 0.01: each group's last leg takes its lane's buffer for it, learned from the recorded outcomes (docs/learning.md). Overrides the sale channel's `settings.promiseConfidence`; absent: the sale channel's, else no buffer.
+             * @example 0.95
+             */
+            confidence?: number | null;
         };
         DeliveryDataRequest: {
             /**
@@ -880,6 +886,42 @@ export interface components {
             code: "CAPACITY_WARNING";
             details: components["schemas"]["DetailedCapacityWarningDetailDTO"][];
         };
+        PromiseConfidenceResponse: {
+            /**
+             * Format: double
+             * @description The probability that the order arrives on or before each offered date (4 decimals): the share of the lane's deliveries no later than the plan plus `bufferDays`, recent ones weighing more.
+             * @example 0.9612
+             */
+            probability: number;
+            /**
+             * @description The path's legs joined with ` > ` (the accuracy view's route).
+             * @example R-CD01-LIMCENTRO-N
+             */
+            lane: string;
+            /**
+             * Format: int64
+             * @description The promises the estimate stands on: the lane's own (delivered, or open past their date), or those of the parent `pooling` names.
+             * @example 412
+             */
+            deliveries: number;
+            /**
+             * @description Whose estimate it is: the lane's own (LANE), or, when the lane has too few deliveries or none, its last leg's, its zone's or the whole network's.
+             * @enum {string}
+             */
+            pooling: "LANE" | "LAST_LEG" | "ZONE" | "NETWORK";
+            /**
+             * Format: int32
+             * @description Days the last leg added for the confidence asked (`calculationOptions.confidence` or the sale channel's setting), like `wholesaleAdditionalDays`: 0 without one; negative takes days off (never below a delivery on its departure day).
+             * @example 0
+             */
+            bufferDays: number;
+            /**
+             * Format: int64
+             * @description The lane model it comes from.
+             * @example 17
+             */
+            modelVersion: number;
+        };
         DeliveryCapacityGroupResponse: {
             /**
              * @description Null for the group of items no origin could take.
@@ -955,6 +997,8 @@ export interface components {
              * @example 2026-11-23T18:00:00-05:00
              */
             validUntil: string | null;
+            /** @description Only when the service has learned a lane model that estimates the group's path (docs/learning.md); absent otherwise. */
+            promiseConfidence?: components["schemas"]["PromiseConfidenceResponse"];
         };
         CalculateDeliveryCapacityResponse: {
             /**
@@ -986,6 +1030,8 @@ export interface components {
              * @example 2026-11-23T18:00:00-05:00
              */
             validUntil: string | null;
+            /** @description Its group's, as in layout A: only when a lane model estimates the group's path. */
+            promiseConfidence?: components["schemas"]["PromiseConfidenceResponse"];
         };
         FieldErrorResponse: {
             /** @example items[0].quantity */
@@ -1289,6 +1335,48 @@ export interface components {
             /** @description The path is in the answer: layout A lists the first `maxAlternativePaths` ranks, layout B only the chosen path. A feasible path ranked beyond them is explained but not listed. */
             listed: boolean;
         };
+        PromiseConfidenceExplanationResponse: {
+            /**
+             * Format: double
+             * @description The probability that the order arrives on or before each offered date (4 decimals): the share of the lane's deliveries no later than the plan plus `bufferDays`, recent ones weighing more.
+             * @example 0.9612
+             */
+            probability: number;
+            /**
+             * @description The path's legs joined with ` > ` (the accuracy view's route).
+             * @example R-CD01-LIMCENTRO-N
+             */
+            lane: string;
+            /**
+             * Format: int64
+             * @description The promises the estimate stands on: the lane's own (delivered, or open past their date), or those of the parent `pooling` names.
+             * @example 412
+             */
+            deliveries: number;
+            /**
+             * @description Whose estimate it is: the lane's own (LANE), or, when the lane has too few deliveries or none, its last leg's, its zone's or the whole network's.
+             * @enum {string}
+             */
+            pooling: "LANE" | "LAST_LEG" | "ZONE" | "NETWORK";
+            /**
+             * Format: int32
+             * @description Days the last leg added for the confidence asked (`calculationOptions.confidence` or the sale channel's setting), like `wholesaleAdditionalDays`: 0 without one; negative takes days off (never below a delivery on its departure day).
+             * @example 0
+             */
+            bufferDays: number;
+            /**
+             * Format: int64
+             * @description The lane model it comes from.
+             * @example 17
+             */
+            modelVersion: number;
+            /**
+             * Format: double
+             * @description The confidence the dates were kept with: `calculationOptions.confidence`, else the sale channel's `settings.promiseConfidence`; null: none, so no buffer.
+             * @example 0.95
+             */
+            confidence: number | null;
+        };
         ValidityExplanationResponse: {
             /**
              * @description The answer's `validUntil` (wall time in the business time zone with its offset).
@@ -1349,6 +1437,8 @@ export interface components {
             paths: components["schemas"]["PathExplanationResponse"][];
             /** @description The group's route; null when none is feasible. */
             chosenRoute: string | null;
+            /** @description The chosen path's lane in the lane model the run used (with `at`, the model of that instant): the buffer its last leg took, the probability of its dates and the model version; absent, as in the answer, when no lane model estimates it. */
+            promiseConfidence?: components["schemas"]["PromiseConfidenceExplanationResponse"];
             /** @description What bounds the group's `validUntil`; null when time alone never changes its answer. */
             validUntil: components["schemas"]["ValidityExplanationResponse"] | null;
         };
@@ -1380,6 +1470,17 @@ export interface components {
              */
             additionalDays: number;
         };
+        PromiseConfidenceSettingsDocument: {
+            /**
+             * @description Sale channel (`saleChannel` of a request or of a layout B line) → the probability its dates are kept with, 0.50–0.99 in steps of 0.01: each group's last leg takes its lane's buffer for it (docs/learning.md). A channel not named gets no buffer; `calculationOptions.confidence` overrides it.
+             * @example {
+             *       "WEB": 0.95
+             *     }
+             */
+            bySaleChannel?: {
+                [key: string]: number;
+            };
+        };
         SettingsDocument: {
             /**
              * @description IANA time zone; absent: TZ_BUSINESS.
@@ -1407,6 +1508,8 @@ export interface components {
              */
             maxAlternativePaths: number;
             wholesale?: components["schemas"]["WholesaleSettingsDocument"];
+            /** @description Promising at a confidence per sale channel; absent: no channel is. */
+            promiseConfidence?: components["schemas"]["PromiseConfidenceSettingsDocument"];
         };
         AddressDocument: {
             address?: string | null;

@@ -24,8 +24,8 @@ export class ConfigurationTablesRepository {
     const { settings } = document;
     await db.query(
       `INSERT INTO capacity_settings (timezone, search_horizon_days, max_delivery_dates, max_legs,
-         max_alternative_paths, wholesale_units_threshold, wholesale_additional_days)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+         max_alternative_paths, wholesale_units_threshold, wholesale_additional_days, promise_confidence)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb)`,
       [
         timezoneGiven ? settings.timezone : null,
         settings.searchHorizonDays,
@@ -34,6 +34,7 @@ export class ConfigurationTablesRepository {
         settings.maxAlternativePaths,
         settings.wholesale.unitsThreshold,
         settings.wholesale.additionalDays,
+        settings.promiseConfidence === undefined ? null : JSON.stringify(settings.promiseConfidence),
       ],
     );
     await insertInParts(
@@ -125,7 +126,8 @@ export class ConfigurationTablesRepository {
          max_delivery_dates::float8 AS "maxDeliveryDates", max_legs::float8 AS "maxLegs",
          max_alternative_paths::float8 AS "maxAlternativePaths",
          wholesale_units_threshold::float8 AS "unitsThreshold",
-         wholesale_additional_days::float8 AS "additionalDays"
+         wholesale_additional_days::float8 AS "additionalDays",
+         promise_confidence AS "promiseConfidence"
        FROM capacity_settings`,
     );
     const nodes = await queryInBatches<Record<string, unknown>>(
@@ -254,6 +256,7 @@ interface SettingsRow {
   maxAlternativePaths: number | null;
   unitsThreshold: number | null;
   additionalDays: number | null;
+  promiseConfidence: unknown;
 }
 
 interface RouteRow {

@@ -16,6 +16,12 @@ export interface WholesaleDocument {
   additionalDays: number;
 }
 
+/** Promising at a confidence (docs/learning.md): per sale channel, the probability its dates are kept with. */
+export interface PromiseConfidenceDocument {
+  /** sale channel → confidence, 0.50–0.99 in steps of 0.01 */
+  bySaleChannel: Record<string, number>;
+}
+
 export interface SettingsDocument {
   timezone: string;
   searchHorizonDays: number;
@@ -23,6 +29,8 @@ export interface SettingsDocument {
   maxLegs: number;
   maxAlternativePaths: number;
   wholesale: WholesaleDocument;
+  /** absent: no sale channel is promised at a confidence */
+  promiseConfidence?: PromiseConfidenceDocument;
 }
 
 export interface AddressDocument {

@@ -66,6 +66,36 @@ describe('diffConfigurations', () => {
     expect(changes.nodes.counts).toEqual({ added: 0, removed: 0, changed: 0 });
   });
 
+  it('shows settings.promiseConfidence set, changed and removed (channels in any order are the same)', () => {
+    const before = base();
+    const set = {
+      ...base(),
+      settings: { ...before.settings, promiseConfidence: { bySaleChannel: { WEB: 0.95 } } },
+    };
+    expect(diff(before, set).settings).toEqual([
+      { field: 'promiseConfidence', old: null, new: { bySaleChannel: { WEB: 0.95 } } },
+    ]);
+    const changed = {
+      ...base(),
+      settings: { ...before.settings, promiseConfidence: { bySaleChannel: { APP: 0.9, WEB: 0.9 } } },
+    };
+    expect(diff(set, changed).settings).toEqual([
+      {
+        field: 'promiseConfidence',
+        old: { bySaleChannel: { WEB: 0.95 } },
+        new: { bySaleChannel: { APP: 0.9, WEB: 0.9 } },
+      },
+    ]);
+    const reordered = {
+      ...base(),
+      settings: { ...before.settings, promiseConfidence: { bySaleChannel: { WEB: 0.9, APP: 0.9 } } },
+    };
+    expect(noChanges(diff(changed, reordered))).toBe(true);
+    expect(diff(set, before).settings).toEqual([
+      { field: 'promiseConfidence', old: { bySaleChannel: { WEB: 0.95 } }, new: null },
+    ]);
+  });
+
   it('counts every entry but lists at most `limit` of each kind, and says it cut', () => {
     const before = base();
     const after = base();

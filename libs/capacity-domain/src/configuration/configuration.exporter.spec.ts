@@ -43,6 +43,27 @@ describe('configuration export', () => {
     expect(again.ok && snapshotToDocument(again.snapshot)).toEqual(exported);
   });
 
+  it('exports settings.promiseConfidence only when the document sets it', () => {
+    const set = parseConfiguration(
+      { ...demoDocument(), settings: { promiseConfidence: { bySaleChannel: { WEB: 0.95, APP: 0.9 } } } },
+      { timezone: 'UTC' },
+    );
+    if (!set.ok) throw new Error(JSON.stringify(set.errors));
+    const exported = snapshotToDocument(set.snapshot);
+    expect(exported.settings.promiseConfidence).toEqual({ bySaleChannel: { WEB: 0.95, APP: 0.9 } });
+    expect(exported).toEqual(set.document);
+    const plain = parseConfiguration(demoDocument(), { timezone: 'UTC' });
+    if (!plain.ok) throw new Error('invalid demo');
+    expect(Object.keys(snapshotToDocument(plain.snapshot).settings)).toEqual([
+      'timezone',
+      'searchHorizonDays',
+      'maxDeliveryDates',
+      'maxLegs',
+      'maxAlternativePaths',
+      'wholesale',
+    ]);
+  });
+
   it('exports the same document in slices, pausing between them', async () => {
     const routes = Array.from({ length: 300 }, (_, index) => ({
       code: `R${index}`,

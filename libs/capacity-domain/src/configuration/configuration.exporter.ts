@@ -25,6 +25,10 @@ function* exportSteps(snapshot: Snapshot): Steps<ConfigurationDocument> {
         unitsThreshold: settings.wholesale.unitsThreshold,
         additionalDays: settings.wholesale.additionalDays,
       },
+      // only when set: a document without it exports as it always did
+      ...(settings.promiseConfidence === undefined
+        ? {}
+        : { promiseConfidence: { bySaleChannel: { ...settings.promiseConfidence.bySaleChannel } } }),
     },
     nodes: yield* mapInSlices(snapshot.nodes, (node): NodeDocument => ({
       code: node.code,

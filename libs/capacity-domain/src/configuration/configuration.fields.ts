@@ -27,6 +27,7 @@ export const SETTINGS_FIELDS: EntryFields = {
     'maxLegs',
     'maxAlternativePaths',
     'wholesale',
+    'promiseConfidence',
   ],
   nested: [],
 };

@@ -257,6 +257,41 @@ describe('configuration document', () => {
     ).toEqual([]);
   });
 
+  it('settings.promiseConfidence gives each sale channel a confidence from 0.50 to 0.99 in steps of 0.01', () => {
+    const confidence = (bySaleChannel: unknown) =>
+      problems(base({ settings: { promiseConfidence: { bySaleChannel } } }));
+    expect(confidence({ WEB: 0.95, APP: 0.5, STORE: 0.99, 'Marketplace 2': 0.57 })).toEqual([]);
+    const message = 'must be a number from 0.50 to 0.99 in steps of 0.01';
+    expect(confidence({ A: 0.3, B: 1.2, C: 0.955, D: '0.95', E: null, F: 1 })).toEqual(
+      ['A', 'B', 'C', 'D', 'E', 'F'].map((channel) => ({
+        path: `settings.promiseConfidence.bySaleChannel.${channel}`,
+        message,
+      })),
+    );
+    expect(confidence([0.95])).toEqual(one('settings.promiseConfidence.bySaleChannel', 'must be an object'));
+    expect(problems(base({ settings: { promiseConfidence: { byChannel: {} } } }))).toEqual(
+      one('settings.promiseConfidence.byChannel', 'is not an accepted property'),
+    );
+    expect(problems(base({ settings: { promiseConfidence: 0.95 } }))).toEqual(
+      one('settings.promiseConfidence', 'must be an object'),
+    );
+    const parsed = parseConfiguration(
+      base({
+        settings: { promiseConfidence: { bySaleChannel: JSON.parse('{"WEB":0.95,"__proto__":0.6}') } },
+      }),
+      { timezone: 'America/Lima' },
+    );
+    if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
+    const bySaleChannel = parsed.snapshot.settings.promiseConfidence?.bySaleChannel ?? {};
+    expect(Object.entries(bySaleChannel)).toEqual([
+      ['WEB', 0.95],
+      ['__proto__', 0.6],
+    ]);
+    expect(Object.getPrototypeOf(bySaleChannel)).toBe(Object.prototype);
+    const without = parseConfiguration(base(), { timezone: 'America/Lima' });
+    expect(without.ok && 'promiseConfidence' in without.document.settings).toBe(false);
+  });
+
   it('overrides, stock and usage refer to existing counters and nodes, once per key', () => {
     const document = {
       ...base({

@@ -1,8 +1,9 @@
 /** `settings` of the configuration document (E2 global settings, configuration.md bounds). */
 import { isValidTimeZone } from '../calendar/business-time';
-import type { SettingsDocument } from './configuration-document.types';
+import { confidenceLevel } from '../learning/promise-buffer';
+import type { PromiseConfidenceDocument, SettingsDocument } from './configuration-document.types';
 import { acceptedKeys, SETTINGS_FIELDS } from './configuration.fields';
-import { childPath, DocumentReader } from './document-reader';
+import { childPath, DocumentReader, type JsonObject } from './document-reader';
 
 export const DEFAULT_SETTINGS: Omit<SettingsDocument, 'timezone'> = {
   searchHorizonDays: 30,
@@ -68,5 +69,36 @@ export function parseSettings(
       if (typeof days === 'number') settings.wholesale.additionalDays = days;
     }
   }
+  if (!reader.isAbsent(raw, 'promiseConfidence')) {
+    const promiseConfidence = parsePromiseConfidence(raw, childPath(path, 'promiseConfidence'), reader);
+    if (promiseConfidence !== null) settings.promiseConfidence = promiseConfidence;
+  }
   return { settings, timezoneGiven: timezone !== null };
 }
+
+/** `settings.promiseConfidence` (docs/learning.md): each sale channel's confidence, a confidence level. */
+function parsePromiseConfidence(
+  settings: JsonObject,
+  path: string,
+  reader: DocumentReader,
+): PromiseConfidenceDocument | null {
+  const raw = reader.object(settings.promiseConfidence, path, ['bySaleChannel']);
+  if (raw === null) return null;
+  const channels: [string, number][] = [];
+  if (!reader.isAbsent(raw, 'bySaleChannel')) {
+    const value = raw.bySaleChannel;
+    const channelsPath = childPath(path, 'bySaleChannel');
+    const named = typeof value === 'object' && value !== null ? Object.keys(value) : [];
+    for (const [channel, confidence] of Object.entries(reader.object(value, channelsPath, named) ?? {})) {
+      if (typeof confidence === 'number' && confidenceLevel(confidence) !== null)
+        channels.push([channel, confidence]);
+      else reader.report(childPath(channelsPath, channel), CONFIDENCE_PROBLEM);
+    }
+  }
+  // own properties whatever the channel's name (`__proto__` too)
+  const bySaleChannel = Object.fromEntries(channels);
+  return { bySaleChannel };
+}
+
+/** What a confidence must be, in the words of the request's `calculationOptions.confidence`. */
+export const CONFIDENCE_PROBLEM = 'must be a number from 0.50 to 0.99 in steps of 0.01';

@@ -9,6 +9,7 @@
 import type { DayNumber } from '../calendar/calendar';
 import type { NodeModel, RouteModel } from '../configuration/snapshot';
 import type { GroupEvaluation } from './group-evaluation.types';
+import { lastLegDays } from './lane-promise';
 import type { ListedPath, PathDateSearch } from './path-dates.calculator';
 import { comparePathOrder } from './route-path.finder';
 import { AnswerValidity, MINUTES_PER_DAY as DAY, ValidityBound } from './validity-bound';
@@ -29,7 +30,7 @@ export function validityOf(
   const ranked = group.ranked;
   if (reopensVisibly(search, group, listedPaths))
     bound.offer((today + 1) * DAY, 'BUSINESS_DAY_END', null, null, null, today);
-  if (ranked.length > 0) chosenPathBound(bound, search, ranked[0], group.extraDays);
+  if (ranked.length > 0) chosenPathBound(bound, search, ranked[0]);
   for (let k = 1; k < ranked.length && k < listedPaths; k++) {
     const listed = ranked[k];
     const leg = lastLegWithWindows(listed);
@@ -148,8 +149,8 @@ function startMoves(search: PathDateSearch, origin: NodeModel, units: number): b
 function answerMoves(search: PathDateSearch, group: GroupEvaluation, start: DayNumber): boolean {
   const { units, extraDays, error } = group;
   if (error === null) {
-    const again = search.evaluate(group.ranked[0].path, start, units, extraDays).listed;
     const listed = group.ranked[0];
+    const again = search.evaluate(listed.path, start, units, listed.extraDays).listed;
     return (
       again === undefined ||
       again.pickingDate !== listed.pickingDate ||
@@ -158,7 +159,8 @@ function answerMoves(search: PathDateSearch, group: GroupEvaluation, start: DayN
   }
   if (error.code !== 'CAPACITY_ERROR') return false;
   for (let i = 0; i < group.paths.length; i++) {
-    const again = search.evaluate(group.paths[i], start, units, extraDays);
+    const days = lastLegDays(extraDays, group.promises[i] ?? null);
+    const again = search.evaluate(group.paths[i], start, units, days);
     if (again.failure === undefined || again.failure.description !== error.details[i].description)
       return true;
   }
@@ -171,12 +173,7 @@ function answerMoves(search: PathDateSearch, group: GroupEvaluation, start: DayN
  * closed by the time of day opens again. A date the range filtered just before the first listed one (E4.5)
  * decides that date's DELIVERY_WINDOWS_WARNING (E7.2) once its last open window starts.
  */
-function chosenPathBound(
-  bound: ValidityBound,
-  search: PathDateSearch,
-  listed: ListedPath,
-  extraDays: number,
-): void {
+function chosenPathBound(bound: ValidityBound, search: PathDateSearch, listed: ListedPath): void {
   const leg = lastLegWithWindows(listed);
   if (leg === null) return;
   const { today } = search.scope;
@@ -199,7 +196,7 @@ function chosenPathBound(
   }
   const filtered = listed.lastFilteredStep;
   if (filtered === null || listed.windowsPassedOver.includes(true)) return;
-  const delivery = filtered + leg.leadTimeDays + extraDays;
+  const delivery = filtered + leg.leadTimeDays + listed.extraDays;
   if (delivery >= today) lastWindowBound(bound, search, leg, delivery);
 }
 

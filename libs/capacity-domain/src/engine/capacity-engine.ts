@@ -1,9 +1,11 @@
 /**
  * The capacity engine's two phases (docs/algorithm.md): `planReads` says what may be read, the service fetches
- * it in bulk (at most two queries), `calculate` computes from those rows alone. Same inputs, same output.
+ * it in bulk (at most two queries), `calculate` computes from those rows alone. Same inputs, same output. The lane
+ * model (docs/learning.md) is one of the inputs: null (none yet) answers as before any was learned.
  */
 import type { Clock } from '../calendar/business-time';
 import type { Snapshot } from '../configuration/snapshot';
+import type { LaneModelData } from '../learning/lane-model.types';
 import type { CalculationData } from '../request/calculation-data.types';
 import {
   CalculateDeliveryCapacityRequest,
@@ -24,10 +26,11 @@ export function calculate(
   request: CapacityRequest,
   data: CalculationData,
   clock: Clock,
+  laneModel: LaneModelData | null = null,
 ): CapacityOutcome {
   return isLayoutA(request)
-    ? calculateLayoutA(snapshot, request, data, clock)
-    : calculateLayoutB(snapshot, request, data, clock);
+    ? calculateLayoutA(snapshot, request, data, clock, laneModel)
+    : calculateLayoutB(snapshot, request, data, clock, laneModel);
 }
 
 /**
@@ -41,9 +44,12 @@ export function planGroups(
   request: CalculateDeliveryCapacityRequest,
   data: CalculationData,
   clock: Clock,
-  { throughFirstOffer = false }: { throughFirstOffer?: boolean } = {},
+  {
+    throughFirstOffer = false,
+    laneModel = null,
+  }: { throughFirstOffer?: boolean; laneModel?: LaneModelData | null } = {},
 ): GroupPlan[] {
-  return planGroupsA(snapshot, request, data, clock, throughFirstOffer);
+  return planGroupsA(snapshot, request, data, clock, laneModel, throughFirstOffer);
 }
 
 /** The outcome with its explanation; none when the request is invalid (the outcome says why). */
@@ -61,12 +67,13 @@ export function explain(
   data: CalculationData,
   clock: Clock,
   configurationVersion: number,
+  laneModel: LaneModelData | null = null,
 ): ExplainedOutcome {
   const sink: ExplanationSink = { scope: null, placement: null, groups: [] };
   const layoutA = isLayoutA(request);
   const outcome = layoutA
-    ? calculateLayoutA(snapshot, request, data, clock, sink)
-    : calculateLayoutB(snapshot, request, data, clock, sink);
+    ? calculateLayoutA(snapshot, request, data, clock, laneModel, sink)
+    : calculateLayoutB(snapshot, request, data, clock, laneModel, sink);
   if (outcome.kind === 'invalid') return { outcome, explanation: null };
   if (sink.scope === null) throw new Error('a layout calculated without reporting its scope');
   const identifier = layoutA ? (request.identifier ?? null) : null;

@@ -5,11 +5,13 @@
  */
 import { isoDateTime } from '../calendar/business-time';
 import { formatDate } from '../calendar/calendar';
+import type { PromiseProbability } from '../learning/lane-model.types';
 import type { DispatchMode } from '../request/capacity-request.types';
 import type { WindowHours } from '../reservation/reservation.model';
 import type { CounterBook } from './capacity-counters';
 import { datesOfListing } from './delivery-trace.builder';
 import type { GroupEvaluation } from './group.evaluator';
+import { groupPromise } from './lane-promise';
 import type { PathDateSearch } from './path-dates.calculator';
 
 export interface CounterPlanEntry {
@@ -55,6 +57,8 @@ export interface GroupPlan {
   dispatchMode: DispatchMode;
   destination: string | null;
   units: number;
+  /** its path's lane promise (`lane-promise.ts`): the buffer its dates were planned with; absent without one */
+  promise?: PromiseProbability;
   dates: DatePlan[];
 }
 
@@ -70,11 +74,13 @@ export function groupPlanOf(
   throughFirstOffer = false,
 ): GroupPlan {
   const best = group.error === null ? group.ranked[0] : null;
+  const promise = groupPromise(group);
   const plan: GroupPlan = {
     origin: group.spec.originCode,
     dispatchMode: group.spec.mode,
     destination: group.spec.destination?.code ?? null,
     units: group.units,
+    ...(promise === null ? {} : { promise }),
     dates: [],
   };
   if (best === null) return plan;

@@ -15,6 +15,7 @@ import type {
   PlacementExplanation,
 } from './explanation.types';
 import type { GroupEvaluation } from './group-evaluation.types';
+import { groupPromise, promiseConfidenceOf } from './lane-promise';
 import type { PathDateSearch, PathEvaluation } from './path-dates.calculator';
 import { PathRecorder } from './path.recorder';
 import type { RequestScope } from './request-scope';
@@ -87,6 +88,7 @@ export class ExplanationRecorder {
     dispatchType: DispatchType,
   ): GroupExplanation {
     const { spec, error, ranked } = evaluation;
+    const promise = groupPromise(evaluation);
     const rankOf = new Map(ranked.map((listed, index) => [listed, index]));
     const paths = recorded.map(({ evaluation: result, recorder }): PathExplanation => {
       const path = result.listed === undefined ? result.failure.path : result.listed.path;
@@ -132,6 +134,9 @@ export class ExplanationRecorder {
       paths,
       chosenRoute: ranked.length > 0 ? ranked[0].path.code : null,
       validUntil: null, // the layout fills it in: it depends on the placement too (answer-validity.ts)
+      ...(promise === null
+        ? {}
+        : { promiseConfidence: { confidence: spec.confidence, ...promiseConfidenceOf(promise) } }),
     };
   }
 }

@@ -3,7 +3,10 @@
  * same run that produced the answer (see `explanation.recorder.ts`).
  */
 import type { CounterScope, DispatchType } from '../configuration/configuration-document.types';
-import type { DetailedCapacityErrorDetail } from '../request/capacity-response.types';
+import type {
+  DetailedCapacityErrorDetail,
+  PromiseConfidenceResponse,
+} from '../request/capacity-response.types';
 
 /** Why a date was not the answer of a search (E4.1, E4.2, E1.6). */
 export type RejectionReason =
@@ -133,6 +136,17 @@ export interface GroupExplanation {
   readonly chosenRoute: string | null;
   /** what bounds the group's `validUntil`; null when time alone never changes its answer */
   readonly validUntil: ValidityExplanation | null;
+  /**
+   * the chosen path's lane in the lane model (docs/learning.md): the confidence asked, the buffer its last leg took
+   * and the probability of its dates; absent when no lane model estimates it (as in the answer)
+   */
+  readonly promiseConfidence?: PromiseConfidenceExplanation;
+}
+
+/** The answer's `promiseConfidence` and the confidence it was asked at. */
+export interface PromiseConfidenceExplanation extends PromiseConfidenceResponse {
+  /** the request's `calculationOptions.confidence`, else its sale channel's setting; null: none (no buffer) */
+  readonly confidence: number | null;
 }
 
 /**

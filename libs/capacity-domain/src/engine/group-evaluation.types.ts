@@ -1,5 +1,6 @@
 /** What evaluating one group (E5) gives: its spec, its measures and its ranked paths or its error. */
 import type { NodeModel } from '../configuration/snapshot';
+import type { PromiseProbability } from '../learning/lane-model.types';
 import type { DispatchMode } from '../request/capacity-request.types';
 import type { DetailedCapacityErrorDetail, ErrorCode } from '../request/capacity-response.types';
 import type { Destination } from './destination.resolver';
@@ -18,6 +19,8 @@ export interface GroupSpec {
   /** in request order */
   readonly items: readonly PreparedItem[];
   readonly checkStock: boolean;
+  /** the confidence its dates are kept with (`lane-promise.ts`); null: no buffer */
+  readonly confidence: number | null;
 }
 
 export interface GroupError {
@@ -35,6 +38,11 @@ export interface GroupEvaluation {
   readonly ranked: readonly ListedPath[];
   /** every valid path (E3.3) in path order; empty when the group stopped before paths */
   readonly paths: readonly RoutePath[];
+  /**
+   * per path of `paths`, its lane's promise at the group's confidence (`lane-promise.ts`): its buffer was added to
+   * its last leg; empty without a lane model
+   */
+  readonly promises: readonly (PromiseProbability | null)[];
   /** a search of a path that failed passed over a day that the business day's end opens again (`reopensAtDayEnd`) */
   readonly failedPathReopens: boolean;
   /** only when an explanation is recorded */

@@ -11,6 +11,7 @@ import { warningsOf } from './capacity-warnings';
 import { arriveDatesOf, deliveryTraceOf, TraceEnvironment } from './delivery-trace.builder';
 import type { GroupEvaluation } from './group.evaluator';
 import { weightKgOfGroup } from './item-measures';
+import { groupPromise, promiseConfidenceOf } from './lane-promise';
 import type { RoutePath } from './route-path.finder';
 
 export interface ResponseEnvironment extends TraceEnvironment {
@@ -31,6 +32,7 @@ export function groupResponseOf(
   const pickup = destination?.kind === 'pickup' ? destination : null;
   const best = error === null ? group.ranked[0] : null;
   const path = best?.path ?? null;
+  const promise = groupPromise(group);
   const response: DeliveryCapacityGroupResponse = {
     origin: spec.originCode,
     destination: destination?.code ?? null,
@@ -61,6 +63,8 @@ export function groupResponseOf(
     isWholesale: group.isWholesale,
     wholesaleAdditionalDays: group.extraDays,
     validUntil: formatValidity(env.timeZone, validity, env.search.scope.instant),
+    // only with a lane model that estimates the path: without one the answer is as it always was
+    ...(promise === null ? {} : { promiseConfidence: promiseConfidenceOf(promise) }),
   };
   return response;
 }

@@ -3,11 +3,13 @@
  * (E3.3), every path evaluated (E4) and the feasible ones ranked (E5.1); failures reported per E4.6.
  */
 import type { DispatchType } from '../configuration/configuration-document.types';
+import type { PromiseProbability } from '../learning/lane-model.types';
 import type { DetailedCapacityErrorDetail } from '../request/capacity-response.types';
 import { compareCodes, compareDistance } from '../shared/geo-distance';
 import type { ExplanationRecorder, RecordedPath } from './explanation.recorder';
 import type { GroupError, GroupEvaluation, GroupSpec } from './group-evaluation.types';
 import { unitsOfGroup } from './item-measures';
+import { lanePromise, lastLegDays } from './lane-promise';
 import type { ListedPath, PathDateSearch } from './path-dates.calculator';
 import { pickingStart, RequestScope, wholesaleDays } from './request-scope';
 import { comparePathOrder, findPaths, RoutePath } from './route-path.finder';
@@ -43,6 +45,7 @@ export function evaluateGroup(env: GroupEnvironment, spec: GroupSpec): GroupEval
   const recorded: RecordedPath[] = [];
   const recorder = env.recorder ?? null;
   let paths: readonly RoutePath[] = [];
+  const promises: (PromiseProbability | null)[] = [];
   let failedPathReopens = false;
   const result = (error: GroupError | null, ranked: readonly ListedPath[] = []): GroupEvaluation => {
     const evaluation: GroupEvaluation = {
@@ -53,6 +56,7 @@ export function evaluateGroup(env: GroupEnvironment, spec: GroupSpec): GroupEval
       error,
       ranked,
       paths,
+      promises,
       failedPathReopens,
     };
     return recorder === null
@@ -73,9 +77,14 @@ export function evaluateGroup(env: GroupEnvironment, spec: GroupSpec): GroupEval
   const start = pickingStart(env.scope, origin);
   const feasible: ListedPath[] = [];
   const failures: DetailedCapacityErrorDetail[] = [];
+  const model = env.scope.laneModel;
   for (const path of paths) {
+    const promise =
+      model === null ? null : lanePromise(model, spec.confidence, path, destination.code, extraDays);
+    if (model !== null) promises.push(promise);
     const pathRecorder = recorder?.pathRecorder(origin, start) ?? null;
-    const evaluation = env.search.evaluate(path, start, units, extraDays, pathRecorder);
+    const days = lastLegDays(extraDays, promise);
+    const evaluation = env.search.evaluate(path, start, units, days, pathRecorder);
     if (pathRecorder !== null) recorded.push({ evaluation, recorder: pathRecorder });
     if (evaluation.listed !== undefined) feasible.push(evaluation.listed);
     else {

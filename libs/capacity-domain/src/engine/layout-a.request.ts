@@ -13,9 +13,11 @@ import type {
   ItemCapacityRequest,
   Optimization,
 } from '../request/capacity-request.types';
+import type { LaneModelData } from '../learning/lane-model.types';
 import { Coordinates, distanceKm } from '../shared/geo-distance';
 import { Destination, homeDestination, isResolved, pickupDestinations } from './destination.resolver';
 import { PreparedItem, prepareItem } from './item-measures';
+import { requestedConfidence } from './lane-promise';
 import { RequestScope, requestScope } from './request-scope';
 import { findPaths } from './route-path.finder';
 import type { Snapshot } from '../configuration/snapshot';
@@ -34,6 +36,8 @@ export interface LayoutARequest {
   readonly options: CalculationOptionsRequest;
   readonly optimization: Optimization;
   readonly dispatchType: DispatchType;
+  /** the confidence its dates are kept with (`lane-promise.ts`); null: no buffer */
+  readonly confidence: number | null;
   readonly modes: readonly DispatchMode[];
   readonly coordinates: Coordinates | null;
   readonly destinations: ReadonlyMap<DispatchMode, readonly Destination[]>;
@@ -49,6 +53,7 @@ export function prepareLayoutA(
   snapshot: Snapshot,
   request: CalculateDeliveryCapacityRequest,
   clock: Clock,
+  laneModel: LaneModelData | null,
 ): LayoutARequest | { field: string } {
   const options = request.calculationOptions ?? {};
   const scope = requestScope(
@@ -59,6 +64,7 @@ export function prepareLayoutA(
       rangeEnd: options.rangeEnd,
       isLastRoute: request.isLastRoute,
       calendarOnly: false,
+      laneModel,
     },
     clock,
   );
@@ -89,6 +95,7 @@ export function prepareLayoutA(
     options,
     optimization: options.optimization ?? 'ONLY_STOCK_SINGLE_ORIGIN',
     dispatchType: request.dispatchType ?? 'NORMAL',
+    confidence: requestedConfidence(snapshot.settings, request.saleChannel, options.confidence),
     modes,
     coordinates,
     destinations,

@@ -1,6 +1,7 @@
 /** Layout A end to end: business 400s, placement (E6.2), groups (E6.1), evaluation, order (E6.4), response (E7). */
 import type { Clock } from '../calendar/business-time';
 import type { Snapshot } from '../configuration/snapshot';
+import type { LaneModelData } from '../learning/lane-model.types';
 import type { CalculationData } from '../request/calculation-data.types';
 import type { CalculateDeliveryCapacityRequest } from '../request/capacity-request.types';
 import { validityOf } from './answer-validity';
@@ -31,9 +32,10 @@ export function calculateLayoutA(
   request: CalculateDeliveryCapacityRequest,
   data: CalculationData,
   clock: Clock,
+  laneModel: LaneModelData | null,
   sink: ExplanationSink | null = null,
 ): CapacityOutcome {
-  const evaluated = evaluateLayoutA(snapshot, request, data, clock, sink);
+  const evaluated = evaluateLayoutA(snapshot, request, data, clock, laneModel, sink);
   if ('kind' in evaluated) return evaluated;
   const { prepared, counters, stock, search, placement, groups } = evaluated;
   const maxAlternativePaths = snapshot.settings.maxAlternativePaths;
@@ -100,9 +102,10 @@ function evaluateLayoutA(
   request: CalculateDeliveryCapacityRequest,
   data: CalculationData,
   clock: Clock,
+  laneModel: LaneModelData | null,
   sink: ExplanationSink | null,
 ): EvaluatedLayoutA | InvalidOutcome {
-  const prepared = prepareLayoutA(snapshot, request, clock);
+  const prepared = prepareLayoutA(snapshot, request, clock, laneModel);
   if ('field' in prepared)
     return { kind: 'invalid', errors: [{ field: prepared.field, message: 'must be a date YYYY-MM-DD' }] };
   const problems = businessRuleProblems(prepared);
@@ -143,9 +146,10 @@ export function planGroupsA(
   request: CalculateDeliveryCapacityRequest,
   data: CalculationData,
   clock: Clock,
+  laneModel: LaneModelData | null,
   throughFirstOffer = false,
 ): GroupPlan[] {
-  const evaluated = evaluateLayoutA(snapshot, request, data, clock, null);
+  const evaluated = evaluateLayoutA(snapshot, request, data, clock, laneModel, null);
   if ('kind' in evaluated) return [];
   const { counters, search, groups } = evaluated;
   const { timezone } = snapshot.settings;
@@ -175,6 +179,7 @@ function groupSpecsOf(prepared: LayoutARequest, placement: Placement): GroupSpec
           destination,
           items,
           checkStock: prepared.options.validateStock === true,
+          confidence: prepared.confidence,
         });
       }
     }
@@ -198,6 +203,7 @@ function unplacedGroup(
       destination: null,
       items,
       checkStock: false,
+      confidence: prepared.confidence,
     },
     units,
     isWholesale,
@@ -214,6 +220,7 @@ function unplacedGroup(
     },
     ranked: [],
     paths: [],
+    promises: [],
     failedPathReopens: false,
   };
   return recorder === null

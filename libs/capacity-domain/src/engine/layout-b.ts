@@ -1,11 +1,13 @@
 /**
  * E8 layout B: each item is a line; lines with an unknown origin (ROUTE_NOT_EXIST) or an origin of another
  * type (CAPACITY_REQUEST_ERROR) are answered alone; the others are grouped by (origin, dispatchType,
- * deliveryMode, zone, destination) and answered with their group's path. E1.7 calendar-only mode applies.
+ * deliveryMode, zone, destination, the confidence of their sale channel) and answered with their group's path.
+ * E1.7 calendar-only mode applies.
  */
 import type { Clock } from '../calendar/business-time';
 import { formatDate } from '../calendar/calendar';
 import type { Snapshot } from '../configuration/snapshot';
+import type { LaneModelData } from '../learning/lane-model.types';
 import type { CalculationData } from '../request/calculation-data.types';
 import type { DeliveryDateRequest, DispatchItemRequest } from '../request/capacity-request.types';
 import type {
@@ -22,6 +24,7 @@ import { Destination, namedPickup } from './destination.resolver';
 import { ExplanationRecorder, ExplanationSink } from './explanation.recorder';
 import { evaluateGroup, GroupEvaluation } from './group.evaluator';
 import { PreparedItem, prepareItem } from './item-measures';
+import { groupPromise, promiseConfidenceOf, requestedConfidence } from './lane-promise';
 import { ListedPath, PathDateSearch } from './path-dates.calculator';
 import { RequestScope, requestScope } from './request-scope';
 
@@ -34,12 +37,13 @@ export function calculateLayoutB(
   request: DeliveryDateRequest,
   data: CalculationData,
   clock: Clock,
+  laneModel: LaneModelData | null,
   sink: ExplanationSink | null = null,
 ): CapacityOutcome {
   const calendarOnly = request.isPurchaseOrderDeliveryDateRequest === true;
   const scope = requestScope(
     snapshot,
-    { purchaseDate: request.purchaseDate, isLastRoute: request.isLastRoute, calendarOnly },
+    { purchaseDate: request.purchaseDate, isLastRoute: request.isLastRoute, calendarOnly, laneModel },
     clock,
   );
   if (!('snapshot' in scope))
@@ -120,8 +124,10 @@ function linesOf(
         ),
       ];
     }
-    const { dispatchType, deliveryMode, zone, destination } = item.request;
-    const key = JSON.stringify([origin.code, dispatchType, deliveryMode, zone, destination]);
+    const { dispatchType, deliveryMode, zone, destination, saleChannel } = item.request;
+    // lines kept at different confidences (their sale channels') are answered apart
+    const confidence = requestedConfidence(snapshot.settings, saleChannel, null);
+    const key = JSON.stringify([origin.code, dispatchType, deliveryMode, zone, destination, confidence]);
     const members = groups.get(key);
     if (members === undefined) groups.set(key, [item]);
     else members.push(item);
@@ -144,6 +150,7 @@ function linesOf(
         destination,
         items: members,
         checkStock: false,
+        confidence: requestedConfidence(snapshot.settings, first.saleChannel, null),
       },
     );
     for (const member of members) evaluated.set(member, group);
@@ -202,6 +209,7 @@ function lineResponseOf(
       validUntil: group === null ? null : validUntilOf(group),
     };
   }
+  const promise = groupPromise(group);
   return {
     ...echo,
     processingDays: best.path.origin.processingDays,
@@ -211,5 +219,6 @@ function lineResponseOf(
     deliveryTrace: traceOf(group, best),
     message: 'OK',
     validUntil: validUntilOf(group),
+    ...(promise === null ? {} : { promiseConfidence: promiseConfidenceOf(promise) }),
   };
 }

@@ -12,6 +12,7 @@ import type { ExplanationSink } from './explanation.recorder';
 import type { CandidateOrderKey } from './explanation.types';
 import { PreparedItem, unitsOfGroup } from './item-measures';
 import type { LayoutARequest, PlacementCandidate } from './layout-a.request';
+import { lanePromise, lastLegDays } from './lane-promise';
 import type { PathDateSearch } from './path-dates.calculator';
 import { PlacementLog } from './placement.log';
 import { pickingStart, wholesaleDays } from './request-scope';
@@ -239,7 +240,10 @@ function orderCandidates(
   };
 }
 
-/** SEARCH_ORIGINS_BY_ROUTE: the earliest first date of a group of all origin-less items (stock ignored). */
+/**
+ * SEARCH_ORIGINS_BY_ROUTE: the earliest first date of a group of all origin-less items (stock ignored), each path
+ * with its lane's buffer as its group would have it.
+ */
 function bestFirstDate(
   prepared: LayoutARequest,
   search: PathDateSearch,
@@ -260,7 +264,8 @@ function bestFirstDate(
         prepared.dispatchType,
         scope.isLastRoute,
       )) {
-        const listed = search.evaluate(path, start, units, extraDays).listed;
+        const promise = lanePromise(scope.laneModel, prepared.confidence, path, destination.code, extraDays);
+        const listed = search.evaluate(path, start, units, lastLegDays(extraDays, promise)).listed;
         if (bound !== null) offerFirstDate(bound, search, candidate.node, listed, units);
         const first = listed?.deliveryDates[0];
         if (first !== undefined && (best === null || first < best)) best = first;

@@ -44,6 +44,8 @@ export interface ListedPath {
   readonly lastFilteredStep: DayNumber | null;
   /** a search of the path passed over a departure that today's end opens again (`reopensAtDayEnd`) */
   readonly reopensAtDayEnd: boolean;
+  /** days its last leg added to its lead time: the wholesale days and its lane's buffer (`lane-promise.ts`) */
+  readonly extraDays: number;
 }
 
 export type FailureCode = 'DISPATCH_NOT_AVAILABLE' | 'ROUTE_CONFIGURATION_ERROR';
@@ -102,7 +104,10 @@ export class PathDateSearch {
     return null;
   }
 
-  /** E4.2 `first(from, leg predicate)`; `windowOffset` (lead time + wholesale days) only for a last leg. */
+  /**
+   * E4.2 `first(from, leg predicate)`; `windowOffset` (lead time + wholesale days + the lane's buffer) only for a
+   * last leg.
+   */
   departure(leg: RouteModel, from: DayNumber, units: number, windowOffset: number | null): DayNumber | null {
     this.passedOver = false;
     const end = from + this.horizon;
@@ -171,7 +176,8 @@ export class PathDateSearch {
   }
 
   /**
-   * E4 on one path. `recorder` (explanations only) sees every search of this evaluation; the dates and the
+   * E4 on one path. `extraDays`: what the last leg adds to its lead time (the wholesale days and the lane's buffer,
+   * `lane-promise.ts`). `recorder` (explanations only) sees every search of this evaluation; the dates and the
    * outcome are the same with or without it.
    */
   evaluate(
@@ -241,6 +247,7 @@ export class PathDateSearch {
         windowsPassedOver: listed.windowsPassedOver,
         lastFilteredStep: listed.lastFilteredStep,
         reopensAtDayEnd: this.reopensAtDayEnd,
+        extraDays,
       },
     };
   }

@@ -5,13 +5,16 @@
  *   leg i < k     [start, readyMaxᵢ₋₁+H−1]              readyMax₀ = start+H−1+processingDays
  *   last step     [start, L]   L = max(F, rangeStart−c−1+H) + (maxDeliveryDates−1)·H,
  *                              and L ≤ max(F, rangeEnd−c+H) with a rangeEnd
- *   windows       [start, L + leadTime + wholesale days]
+ *   windows       [start, L + leadTime + the most days the last leg adds]
  * where F is the latest first last-step date (readyMaxₖ₋₁+H−1, or start+H−1 for an empty path) and c the
- * smallest offset from the last step to the delivery date (lead time, or processing days for an empty path).
+ * smallest offset from the last step to the delivery date (lead time + the fewest days the last leg adds, or
+ * processing days for an empty path). The last leg adds the wholesale days and its lane's buffer at the request's
+ * confidence (`lane-promise.ts`): without wholesale days, then with the most there are.
  */
 import type { Clock } from '../calendar/business-time';
 import { formatDate } from '../calendar/calendar';
 import type { CounterModel, Snapshot } from '../configuration/snapshot';
+import type { LaneModelData } from '../learning/lane-model.types';
 import type { ReadPlan } from '../request/calculation-data.types';
 import {
   CalculateDeliveryCapacityRequest,
@@ -24,6 +27,7 @@ import { businessRuleProblems } from './business-rules.validator';
 import { Destination, isResolved, namedPickup } from './destination.resolver';
 import { prepareLayoutA } from './layout-a.request';
 import { pickingStart, RequestScope, requestScope } from './request-scope';
+import { lastLegDaysRange, requestedConfidence } from './lane-promise';
 import { findPaths, RoutePath } from './route-path.finder';
 
 type Ranges = Map<CounterModel, { from: number; to: number }>;
@@ -31,29 +35,30 @@ type Ranges = Map<CounterModel, { from: number; to: number }>;
 const EMPTY_PLAN: ReadPlan = { counters: [], stock: [], productWeights: [] };
 
 /**
- * What a calculation of `request` at `clock` may read. `counters: false`: no counter (a replay, which takes every
- * counter as empty), so the paths are not enumerated; stock and product weights as always.
+ * What a calculation of `request` at `clock` with lane model `laneModel` may read. `counters: false`: no counter (a
+ * replay, which takes every counter as empty), so the paths are not enumerated; stock and product weights as always.
  */
 export function planReads(
   snapshot: Snapshot,
   request: CapacityRequest,
   clock: Clock,
-  { counters = true }: { counters?: boolean } = {},
+  { counters = true, laneModel = null }: { counters?: boolean; laneModel?: LaneModelData | null } = {},
 ): ReadPlan {
   if (!isLayoutA(request)) {
-    const plan = planLayoutB(snapshot, request, clock);
+    const plan = planLayoutB(snapshot, request, clock, laneModel);
     return counters ? plan : { ...plan, counters: [] };
   }
-  return planLayoutA(snapshot, request, clock, counters);
+  return planLayoutA(snapshot, request, clock, laneModel, counters);
 }
 
 function planLayoutA(
   snapshot: Snapshot,
   request: CalculateDeliveryCapacityRequest,
   clock: Clock,
+  laneModel: LaneModelData | null,
   withCounters: boolean,
 ): ReadPlan {
-  const prepared = prepareLayoutA(snapshot, request, clock);
+  const prepared = prepareLayoutA(snapshot, request, clock, laneModel);
   if ('field' in prepared || businessRuleProblems(prepared).length > 0) return EMPTY_PLAN;
   const { scope, dispatchType } = prepared;
   const ranges: Ranges = new Map();
@@ -66,7 +71,7 @@ function planLayoutA(
     for (const origin of origins) {
       for (const destination of destinations) {
         for (const path of findPaths(snapshot, origin, destination.target, dispatchType, scope.isLastRoute))
-          addPath(ranges, scope, path);
+          addPath(ranges, scope, path, destination.code, prepared.confidence);
       }
     }
   }
@@ -91,13 +96,19 @@ function planLayoutA(
   };
 }
 
-function planLayoutB(snapshot: Snapshot, request: DeliveryDateRequest, clock: Clock): ReadPlan {
+function planLayoutB(
+  snapshot: Snapshot,
+  request: DeliveryDateRequest,
+  clock: Clock,
+  laneModel: LaneModelData | null,
+): ReadPlan {
   const scope = requestScope(
     snapshot,
     {
       purchaseDate: request.purchaseDate,
       isLastRoute: request.isLastRoute,
       calendarOnly: request.isPurchaseOrderDeliveryDateRequest === true,
+      laneModel,
     },
     clock,
   );
@@ -114,6 +125,7 @@ function planLayoutB(snapshot: Snapshot, request: DeliveryDateRequest, clock: Cl
           ? null
           : { kind: 'zone', mode: 'HOME_DELIVERY', code: zone.code, target: { zone }, zone };
     if (destination === null || !isResolved(destination)) continue;
+    const confidence = requestedConfidence(snapshot.settings, item.saleChannel, null);
     for (const path of findPaths(
       snapshot,
       origin,
@@ -121,16 +133,23 @@ function planLayoutB(snapshot: Snapshot, request: DeliveryDateRequest, clock: Cl
       item.dispatchType ?? 'NORMAL',
       scope.isLastRoute,
     )) {
-      addPath(ranges, scope, path);
+      addPath(ranges, scope, path, destination.code, confidence);
     }
   }
   return { counters: counterReads(ranges), stock: [], productWeights: [] };
 }
 
 /** The counters a path's searches may examine, with the bounds in this file's header. */
-function addPath(ranges: Ranges, scope: RequestScope, path: RoutePath): void {
+function addPath(
+  ranges: Ranges,
+  scope: RequestScope,
+  path: RoutePath,
+  destination: string | null,
+  confidence: number | null,
+): void {
   const { searchHorizonDays: h, maxDeliveryDates, wholesale } = scope.snapshot.settings;
   const extraMax = wholesale.unitsThreshold === null ? 0 : wholesale.additionalDays;
+  const [fewest, most] = lastLegDaysRange(scope.laneModel, confidence, path, destination, extraMax);
   const origin = path.origin;
   const start = pickingStart(scope, origin);
   const legs = path.legs;
@@ -142,7 +161,7 @@ function addPath(ranges: Ranges, scope: RequestScope, path: RoutePath): void {
   }
   const last = legs.length === 0 ? null : legs[legs.length - 1];
   const firstMax = last === null ? pickEnd : readyMax + h - 1;
-  const offset = last === null ? origin.processingDays : last.leadTimeDays;
+  const offset = last === null ? origin.processingDays : last.leadTimeDays + fewest;
   let bound =
     Math.max(firstMax, scope.rangeStart === null ? firstMax : scope.rangeStart - offset - 1 + h) +
     (maxDeliveryDates - 1) * h;
@@ -150,7 +169,7 @@ function addPath(ranges: Ranges, scope: RequestScope, path: RoutePath): void {
   add(ranges, origin.picking, start, last === null ? bound : pickEnd);
   if (last === null) return;
   add(ranges, last.dispatch, start, bound);
-  for (const window of last.windows) add(ranges, window.counter, start, bound + last.leadTimeDays + extraMax);
+  for (const window of last.windows) add(ranges, window.counter, start, bound + last.leadTimeDays + most);
 }
 
 function add(ranges: Ranges, counter: CounterModel, from: number, to: number): void {

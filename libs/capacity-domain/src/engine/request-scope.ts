@@ -5,6 +5,7 @@
 import { businessNow, Clock } from '../calendar/business-time';
 import { DayNumber, parseDate } from '../calendar/calendar';
 import type { NodeModel, Snapshot } from '../configuration/snapshot';
+import type { LaneModelData } from '../learning/lane-model.types';
 
 export interface RequestScope {
   readonly snapshot: Snapshot;
@@ -18,6 +19,8 @@ export interface RequestScope {
   readonly isLastRoute: boolean;
   /** E1.7 (layout B `isPurchaseOrderDeliveryDateRequest`) */
   readonly calendarOnly: boolean;
+  /** the lane model the calculation was given (docs/learning.md, `lane-promise.ts`); null: none */
+  readonly laneModel: LaneModelData | null;
 }
 
 export interface ScopeInput {
@@ -26,6 +29,7 @@ export interface ScopeInput {
   rangeEnd?: string | null;
   isLastRoute?: boolean | null;
   calendarOnly: boolean;
+  laneModel?: LaneModelData | null;
 }
 
 /** The scope, or the field that is not a date (the HTTP layer normally rejects these first). */
@@ -52,6 +56,7 @@ export function requestScope(
     rangeEnd,
     isLastRoute: input.isLastRoute === true,
     calendarOnly: input.calendarOnly,
+    laneModel: input.laneModel ?? null,
   };
 }
 

@@ -52,6 +52,8 @@ export interface CalculationOptionsRequest {
   pickupCompanyCode?: string | null;
   useExternalPickupCompanyCode?: boolean | null;
   useExternalDeliveryCompanyCode?: boolean | null;
+  /** keep the dates with this probability (0.50–0.99 in steps of 0.01); overrides the sale channel's setting */
+  confidence?: number | null;
 }
 
 export interface DeliveryDataRequest {

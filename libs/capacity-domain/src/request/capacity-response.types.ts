@@ -1,6 +1,7 @@
 /** The capacity response as the contract names it (spec 2.6, 2.7). */
 import type { Weekday } from '../calendar/calendar';
 import type { DispatchType } from '../configuration/configuration-document.types';
+import type { PoolingLevel } from '../learning/lane-model.types';
 import type { DispatchMode, ItemCapacityRequest } from './capacity-request.types';
 
 export type ErrorCode = 'STOCK_ERROR' | 'CAPACITY_ERROR' | 'PROVIDER_ERROR';
@@ -99,6 +100,25 @@ export interface DetailedCapacityWarningResponse {
   details: { errorCode: WarningDetailCode; description: string; sku: null }[];
 }
 
+/**
+ * What a group's dates are worth (docs/learning.md): the probability that the order arrives on or before each
+ * offered date, learned from the recorded outcomes of its path's lane, and the buffer its last leg took. All the
+ * group path's dates share the lane and the buffer.
+ */
+export interface PromiseConfidenceResponse {
+  /** P(arrival on or before the offered date), 4 decimals */
+  probability: number;
+  /** the path's legs joined with ` > ` (the accuracy view's route) */
+  lane: string;
+  /** the lane's own deliveries (and open promises past their date) the estimate stands on, or its parent's */
+  deliveries: number;
+  /** whose estimate it is: the lane's, or the nearest parent with enough deliveries */
+  pooling: PoolingLevel;
+  /** days added to the last leg for the confidence asked (0 without one; negative takes days off) */
+  bufferDays: number;
+  modelVersion: number;
+}
+
 export interface DeliveryCapacityGroupResponse {
   origin: string | null;
   destination: string | null;
@@ -131,6 +151,8 @@ export interface DeliveryCapacityGroupResponse {
    * the business day's end; null when time alone never changes it (algorithm.md, "How long an answer holds")
    */
   validUntil: string | null;
+  /** present only when a lane model estimates the group's path (docs/learning.md) */
+  promiseConfidence?: PromiseConfidenceResponse;
 }
 
 export interface CalculateDeliveryCapacityResponse {
@@ -152,4 +174,6 @@ export interface DeliveryDateLineResponse {
   message: string;
   /** its group's `validUntil` (null for a line answered alone) */
   validUntil: string | null;
+  /** its group's, as in layout A: present only when a lane model estimates the group's path */
+  promiseConfidence?: PromiseConfidenceResponse;
 }

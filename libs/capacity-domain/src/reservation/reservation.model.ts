@@ -44,6 +44,12 @@ export interface ReservedSelection {
    *  compares a later configuration's with (WINDOW_MOVED). Absent without a window, and on the few reservations
    *  made before the hours were kept that no configuration version could tell them for. */
   deliveryWindowHours?: WindowHours;
+  /** the group's lane promise when a lane model estimated its path (docs/learning.md): the buffer its plan was
+   *  made with, the probability of its date and the model's version; absent without one (a buffer of 0, no
+   *  probability). The promise keeps them (docs/accuracy.md). */
+  bufferDays?: number;
+  probability?: number;
+  modelVersion?: number;
   plan: PlannedCounter[];
 }
 

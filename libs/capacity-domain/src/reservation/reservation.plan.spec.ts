@@ -110,6 +110,45 @@ describe('planReservation (R2.1, R2.2, R2.6, R2.7)', () => {
     });
   });
 
+  it('a selection keeps its group’s lane promise: the buffer, the probability and the model version', () => {
+    const promise = {
+      probability: 0.9624,
+      lane: 'R1',
+      level: 'LANE' as const,
+      deliveries: 412,
+      bufferDays: 3,
+      modelVersion: 17,
+    };
+    const groups = GROUPS.map((group, i) => (i === 0 ? { ...group, promise } : group));
+    const plan = planReservation(
+      groups,
+      [
+        selection(),
+        selection({ dispatchMode: 'STORE_WITHDRAWAL', destination: 'TD07', deliveryDate: '2026-11-28' }),
+      ],
+      TODAY,
+    );
+    if (!plan.ok) throw new Error(JSON.stringify(plan.problems));
+    expect(
+      plan.selections.map(({ bufferDays, probability, modelVersion }) => [
+        bufferDays,
+        probability,
+        modelVersion,
+      ]),
+    ).toEqual([
+      [3, 0.9624, 17],
+      [undefined, undefined, undefined],
+    ]);
+    expect(Object.keys(plan.selections[1])).toEqual([
+      'origin',
+      'dispatchMode',
+      'destination',
+      'deliveryDate',
+      'deliveryWindow',
+      'plan',
+    ]);
+  });
+
   it('R2.6 records unlimited counters without taking them; shared counters are taken once with the units summed', () => {
     const plan = planReservation(
       GROUPS,

@@ -103,6 +103,13 @@ function planSelection(
             deliveryWindowEnd: window.end,
             deliveryWindowHours: window.hours,
           }),
+      ...(group.promise === undefined
+        ? {}
+        : {
+            bufferDays: group.promise.bufferDays,
+            probability: group.promise.probability,
+            modelVersion: group.promise.modelVersion,
+          }),
       plan: entries.map((entry): PlannedCounter => ({
         scope: entry.scope,
         ref: entry.ref,

@@ -2,6 +2,7 @@
 import type { Clock } from '../calendar/business-time';
 import { parseConfiguration } from '../configuration/configuration.parser';
 import type { Snapshot } from '../configuration/snapshot';
+import type { LaneModelData } from '../learning/lane-model.types';
 import type {
   CalculationData,
   CounterUsageRow,
@@ -101,15 +102,17 @@ export interface Rows {
 
 /**
  * Calculates as the service does: plan the reads, keep only the rows the plan asks for (the bulk query), then
- * calculate. A test therefore also proves that the plan covers everything the calculation reads.
+ * calculate (with `laneModel`, none by default). A test therefore also proves that the plan covers everything the
+ * calculation reads.
  */
 export function runAsService(
   snapshot: Snapshot,
   request: CapacityRequest,
   rows: Rows = {},
   clock: Clock = E10_CLOCK,
+  laneModel: LaneModelData | null = null,
 ): CapacityOutcome {
-  const plan = planReads(snapshot, request, clock);
+  const plan = planReads(snapshot, request, clock, { laneModel });
   const data: CalculationData = {
     counters: (rows.counters ?? []).filter((row) =>
       plan.counters.some(
@@ -122,7 +125,7 @@ export function runAsService(
     ),
     productWeights: (rows.productWeights ?? []).filter((row) => plan.productWeights.includes(row.sku)),
   };
-  return calculate(snapshot, request, data, clock);
+  return calculate(snapshot, request, data, clock, laneModel);
 }
 
 export function layoutA(outcome: CapacityOutcome): LayoutAOutcome {

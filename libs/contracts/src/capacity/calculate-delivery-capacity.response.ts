@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { DetailedCapacityErrorResponse, DetailedCapacityWarningResponse } from './capacity-problem.response';
-import { DISPATCH_MODES, DISPATCH_TYPES, WEEKDAY_CODES } from './capacity.enums';
+import { DISPATCH_MODES, DISPATCH_TYPES, POOLING_LEVELS, WEEKDAY_CODES } from './capacity.enums';
 import { ArriveDateResponse, DeliveryTraceResponse } from './delivery-trace.response';
 import { EntityDetailResponse } from './entity-detail.response';
 import { ItemCapacityRequest } from './item-capacity.request';
@@ -9,6 +9,63 @@ const dateLists = {
   type: 'array',
   items: { type: 'array', items: { type: 'string', format: 'date' } },
 } as const;
+
+/**
+ * What a group's dates are worth (docs/learning.md): learned from the recorded outcomes of its path's lane. Every
+ * offered date of the group path shares the lane and the buffer.
+ */
+export class PromiseConfidenceResponse {
+  @ApiProperty({
+    type: Number,
+    format: 'double',
+    minimum: 0,
+    maximum: 1,
+    description:
+      'The probability that the order arrives on or before each offered date (4 decimals): the share of the ' +
+      "lane's deliveries no later than the plan plus `bufferDays`, recent ones weighing more.",
+    example: 0.9612,
+  })
+  probability!: number;
+
+  @ApiProperty({
+    type: String,
+    description: "The path's legs joined with ` > ` (the accuracy view's route).",
+    example: 'R-CD01-LIMCENTRO-N',
+  })
+  lane!: string;
+
+  @ApiProperty({
+    type: Number,
+    format: 'int64',
+    description:
+      "The promises the estimate stands on: the lane's own (delivered, or open past their date), or those of the " +
+      'parent `pooling` names.',
+    example: 412,
+  })
+  deliveries!: number;
+
+  @ApiProperty({
+    enum: POOLING_LEVELS,
+    description:
+      "Whose estimate it is: the lane's own (LANE), or, when the lane has too few deliveries or none, its last " +
+      "leg's, its zone's or the whole network's.",
+  })
+  pooling!: (typeof POOLING_LEVELS)[number];
+
+  @ApiProperty({
+    type: Number,
+    format: 'int32',
+    description:
+      "Days the last leg added for the confidence asked (`calculationOptions.confidence` or the sale channel's " +
+      'setting), like `wholesaleAdditionalDays`: 0 without one; negative takes days off (never below a ' +
+      'delivery on its departure day).',
+    example: 0,
+  })
+  bufferDays!: number;
+
+  @ApiProperty({ type: Number, format: 'int64', description: 'The lane model it comes from.', example: 17 })
+  modelVersion!: number;
+}
 
 /** DeliveryCapacityGroupResponse (spec 2.6, E7): one origin group; error groups have empty lists and nulls. */
 export class DeliveryCapacityGroupResponse {
@@ -106,6 +163,14 @@ export class DeliveryCapacityGroupResponse {
     example: '2026-11-23T18:00:00-05:00',
   })
   validUntil!: string | null;
+
+  @ApiPropertyOptional({
+    type: () => PromiseConfidenceResponse,
+    description:
+      "Only when the service has learned a lane model that estimates the group's path (docs/learning.md); " +
+      'absent otherwise.',
+  })
+  promiseConfidence?: PromiseConfidenceResponse;
 }
 
 /** CalculateDeliveryCapacityResponse (spec 2.6): the answer to a layout A request. */
@@ -154,4 +219,10 @@ export class DeliveryDateLineResponse {
     example: '2026-11-23T18:00:00-05:00',
   })
   validUntil!: string | null;
+
+  @ApiPropertyOptional({
+    type: () => PromiseConfidenceResponse,
+    description: "Its group's, as in layout A: only when a lane model estimates the group's path.",
+  })
+  promiseConfidence?: PromiseConfidenceResponse;
 }

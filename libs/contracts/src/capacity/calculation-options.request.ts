@@ -1,6 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsInt, IsOptional, IsPositive, IsString, Min } from 'class-validator';
 import { IsCalendarDate, IsNotBefore } from './calendar-date.rules';
+import { IsConfidence } from './confidence.rule';
 import { OPTIMIZATIONS, ORIGIN_SEARCHES } from './capacity.enums';
 import { MUST_BE_GREATER_THAN_ZERO } from './validation-messages';
 
@@ -126,4 +127,20 @@ export class CalculationOptionsRequest {
   @IsOptional()
   @IsBoolean()
   useExternalDeliveryCompanyCode?: boolean | null;
+
+  @ApiPropertyOptional({
+    type: Number,
+    format: 'double',
+    nullable: true,
+    minimum: 0.5,
+    maximum: 0.99,
+    description:
+      "Keep the dates with this probability, 0.50–0.99 in steps of 0.01: each group's last leg takes its " +
+      "lane's buffer for it, learned from the recorded outcomes (docs/learning.md). Overrides the sale channel's " +
+      "`settings.promiseConfidence`; absent: the sale channel's, else no buffer.",
+    example: 0.95,
+  })
+  @IsOptional()
+  @IsConfidence()
+  confidence?: number | null;
 }

@@ -3,6 +3,7 @@ import { DetailedCapacityErrorDetailDTO } from './capacity-problem.response';
 import {
   CalculateDeliveryCapacityResponse,
   DeliveryDateLineResponse,
+  PromiseConfidenceResponse,
 } from './calculate-delivery-capacity.response';
 import { COUNTER_SCOPES, DISPATCH_MODES, DISPATCH_TYPES } from './capacity.enums';
 
@@ -278,6 +279,20 @@ export class ValidityExplanationResponse {
   date!: string | null;
 }
 
+/** The answer's `promiseConfidence` and the confidence asked (docs/learning.md). */
+export class PromiseConfidenceExplanationResponse extends PromiseConfidenceResponse {
+  @ApiProperty({
+    type: Number,
+    format: 'double',
+    nullable: true,
+    description:
+      "The confidence the dates were kept with: `calculationOptions.confidence`, else the sale channel's " +
+      '`settings.promiseConfidence`; null: none, so no buffer.',
+    example: 0.95,
+  })
+  confidence!: number | null;
+}
+
 /** The explanation of one group, in the order of the calculation's groups (layout A) or lines (layout B). */
 export class GroupExplanationResponse {
   @ApiProperty({ type: String, nullable: true }) origin!: string | null;
@@ -323,6 +338,14 @@ export class GroupExplanationResponse {
     description: "What bounds the group's `validUntil`; null when time alone never changes its answer.",
   })
   validUntil!: ValidityExplanationResponse | null;
+  @ApiPropertyOptional({
+    type: () => PromiseConfidenceExplanationResponse,
+    description:
+      "The chosen path's lane in the lane model the run used (with `at`, the model of that instant): the " +
+      'buffer its last leg took, the probability of its dates and the model version; absent, as in the answer, ' +
+      'when no lane model estimates it.',
+  })
+  promiseConfidence?: PromiseConfidenceExplanationResponse;
 }
 
 export class CandidateOrderKeyResponse {

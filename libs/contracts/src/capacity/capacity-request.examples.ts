@@ -10,6 +10,12 @@ export const LAYOUT_A_EXAMPLE = {
   items: [{ skuCode: 'SKU-1', origin: 'CD01', quantity: 2, weight: 1500, line: '1' }],
 };
 
+/** The same order with its dates kept with probability 0.95 (docs/learning.md), whatever its sale channel's setting. */
+export const LAYOUT_A_CONFIDENCE_EXAMPLE = {
+  ...LAYOUT_A_EXAMPLE,
+  calculationOptions: { ...LAYOUT_A_EXAMPLE.calculationOptions, confidence: 0.95 },
+};
+
 export const LAYOUT_B_EXAMPLE = {
   purchaseDate: '2026-11-23',
   items: [

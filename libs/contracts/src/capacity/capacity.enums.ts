@@ -10,6 +10,8 @@ export const OPTIMIZATIONS = [
   'ONLY_STOCK_SINGLE_ORIGIN',
 ] as const;
 export const ENTITY_TYPES = ['CD', 'TD', 'PRV', 'SELLER'] as const;
+/** Whose estimate a promise's probability is (docs/learning.md): the lane's own or a parent's. */
+export const POOLING_LEVELS = ['LANE', 'LAST_LEG', 'ZONE', 'NETWORK'] as const;
 export const WEEKDAY_CODES = ['LUN', 'MAR', 'MIE', 'JUE', 'VIE', 'SAB', 'DOM'] as const;
 export const ERROR_CODES = ['STOCK_ERROR', 'CAPACITY_ERROR', 'PROVIDER_ERROR'] as const;
 export const ERROR_DETAIL_CODES = [

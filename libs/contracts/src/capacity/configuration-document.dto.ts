@@ -22,6 +22,19 @@ export class WholesaleSettingsDocument {
   additionalDays?: number;
 }
 
+export class PromiseConfidenceSettingsDocument {
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'number', format: 'double', minimum: 0.5, maximum: 0.99 },
+    description:
+      'Sale channel (`saleChannel` of a request or of a layout B line) → the probability its dates are kept with, ' +
+      "0.50–0.99 in steps of 0.01: each group's last leg takes its lane's buffer for it (docs/learning.md). A " +
+      'channel not named gets no buffer; `calculationOptions.confidence` overrides it.',
+    example: { WEB: 0.95 },
+  })
+  bySaleChannel?: Record<string, number>;
+}
+
 export class SettingsDocument {
   @ApiPropertyOptional({
     type: String,
@@ -44,6 +57,12 @@ export class SettingsDocument {
 
   @ApiPropertyOptional({ type: () => WholesaleSettingsDocument })
   wholesale?: WholesaleSettingsDocument;
+
+  @ApiPropertyOptional({
+    type: () => PromiseConfidenceSettingsDocument,
+    description: 'Promising at a confidence per sale channel; absent: no channel is.',
+  })
+  promiseConfidence?: PromiseConfidenceSettingsDocument;
 }
 
 export class AddressDocument {

@@ -8,6 +8,7 @@ export * from './capacity-explanation.response';
 export * from './capacity-problem.response';
 export * from './capacity-request.examples';
 export * from './capacity.enums';
+export * from './confidence.rule';
 export * from './configuration-document.dto';
 export * from './delivery-data.request';
 export * from './delivery-date.request';

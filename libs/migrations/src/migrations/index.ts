@@ -16,6 +16,7 @@ import { ReservationRequestWithItsRow1795390000000 } from './1795390000000-reser
 import { DeliveryPromisesByPort1795395000000 } from './1795395000000-delivery-promises-by-port';
 import { ReservationWindowHours1795405000000 } from './1795405000000-reservation-window-hours';
 import { DeliveryAccuracyDaysUncounted1795410000000 } from './1795410000000-delivery-accuracy-days-uncounted';
+import { PromiseConfidenceSettings1795417000000 } from './1795417000000-promise-confidence-settings';
 
 /** Migrations in the order they run; each feature appends its own. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -36,4 +37,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   DeliveryPromisesByPort1795395000000,
   ReservationWindowHours1795405000000,
   DeliveryAccuracyDaysUncounted1795410000000,
+  PromiseConfidenceSettings1795417000000,
 ];
