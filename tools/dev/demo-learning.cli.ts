@@ -154,7 +154,7 @@ async function main(): Promise<void> {
     : await throughTheService(args, start, log);
   console.log(
     [
-      `${result.orders} orders in ${(result.milliseconds / 1000).toFixed(1)} s (${args.inProcess ? 'in-process' : 'capacity-service over HTTP'}); figures of the orders placed after the warm-up`,
+      `${result.orders.length} orders in ${(result.milliseconds / 1000).toFixed(1)} s (${args.inProcess ? 'in-process' : 'capacity-service over HTTP'}); figures of the orders placed after the warm-up`,
       '',
       ...resultTable(result),
       '',

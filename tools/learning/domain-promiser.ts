@@ -1,34 +1,105 @@
 import {
-  bufferAt,
   buildLaneModel,
+  calculate,
+  type CalculateDeliveryCapacityRequest,
   formatDate,
   type LaneModelData,
   type LaneObservation,
-  laneEstimate,
   type LearningSettings,
-  onTimeProbability,
+  NO_DATA,
+  parseConfiguration,
+  parseDate,
+  type Snapshot,
 } from '@delivery/capacity-domain';
-import type { LearningLane } from './learning-world';
+import { learningConfiguration, type LearningLane, LEARNING_ORIGIN } from './learning-world';
 import type { PlacedPromise, Promiser, SimulatedOrder } from './learning-simulation';
 
 /** The engine's plan of the simulator's world: picked the day it is placed, dispatched the next, a day of transit. */
 export const PLANNED_AFTER_DAYS = 2;
-export const LEAD_TIME_DAYS = 1;
+
+/** An instant of `day` at `time` in Lima (UTC−5 all year, the world's business time zone). */
+export const lima = (day: number, time: string): string => `${formatDate(day)}T${time}:00-05:00`;
+
+/** When each thing happens in a simulated day (Lima). */
+export const MORNING = '06:00';
+export const REFRESH = '06:05';
+export const NOON = '12:00';
+
+/** The order of one lane placed on `day` (layout A): one unit of SKU-1 from CD01 to the lane's zone, on the web. */
+export function orderRequest(lane: LearningLane, day: number): CalculateDeliveryCapacityRequest {
+  return {
+    purchaseDate: formatDate(day),
+    saleChannel: 'WEB',
+    dispatchType: 'NORMAL',
+    dispatchMode: 'HOME_DELIVERY',
+    deliveryData: { zone: lane.zone },
+    items: [{ skuCode: 'SKU-1', origin: LEARNING_ORIGIN, quantity: 1, weight: 500 }],
+  };
+}
+
+/** What the simulation reads of an answer: the first date offered and the group's promise at the confidence. */
+export interface OfferedPromise {
+  readonly deliveryDate: string;
+  readonly bufferDays: number;
+  readonly probability: number | null;
+}
+
+export function offeredPromise(
+  group:
+    | {
+        deliveryDates: string[][];
+        promiseConfidence?: { probability: number; bufferDays: number } | null;
+      }
+    | undefined,
+  lane: LearningLane,
+  day: number,
+): OfferedPromise {
+  const deliveryDate = group?.deliveryDates[0]?.[0];
+  if (group === undefined || deliveryDate === undefined)
+    throw new Error(`no delivery date for ${lane.route} on ${formatDate(day)}`);
+  return {
+    deliveryDate,
+    bufferDays: group.promiseConfidence?.bufferDays ?? 0,
+    probability: group.promiseConfidence?.probability ?? null,
+  };
+}
+
+/** `count` orders promised `offered` on `day`, named by lane, day and number. */
+export function placedPromises(
+  lane: LearningLane,
+  day: number,
+  count: number,
+  offered: OfferedPromise,
+): PlacedPromise[] {
+  const promisedDay = parseDate(offered.deliveryDate) as number;
+  return Array.from({ length: count }, (_, n) => ({
+    identifier: `${lane.route}-${formatDate(day)}-${n}`,
+    plannedDay: promisedDay - offered.bufferDays,
+    bufferDays: offered.bufferDays,
+    probability: offered.probability,
+    promisedDay,
+  }));
+}
 
 /**
- * The promises of the lane model in-process (the domain's functions, no service): what the service does, without
- * HTTP or a database, to tune the learning settings quickly.
+ * The promises of the engine in-process on the world's configuration, with the lane model built by the domain each
+ * morning from what the service's store would hold (a delivered promise's delay against its plan; an open one past
+ * its planned day, censored): what capacity-service does, without HTTP or a database, to try settings in seconds.
  */
 export class DomainPromiser implements Promiser {
   private model: LaneModelData | null = null;
+  private readonly snapshot: Snapshot;
   private readonly placed: { lane: LearningLane; promise: PlacedPromise }[] = [];
   private readonly delivered = new Map<string, number>();
-  private sequence = 0;
 
   constructor(
     private readonly settings: LearningSettings,
-    private readonly confidence: number,
-  ) {}
+    confidence: number,
+  ) {
+    const parsed = parseConfiguration(learningConfiguration(confidence), { timezone: 'America/Lima' });
+    if (!parsed.ok) throw new Error(`the learning world is invalid: ${JSON.stringify(parsed.errors)}`);
+    this.snapshot = parsed.snapshot;
+  }
 
   async morning(today: number, deliveredYesterday: readonly SimulatedOrder[]): Promise<void> {
     for (const order of deliveredYesterday) this.delivered.set(order.identifier, order.deliveredDay);
@@ -60,26 +131,28 @@ export class DomainPromiser implements Promiser {
       this.settings,
       this.model,
       (this.model?.version ?? 0) + 1,
-      `${formatDate(today)}T06:00:00-05:00`,
+      new Date(lima(today, REFRESH)).toISOString(),
     );
   }
 
   async place(lane: LearningLane, today: number, count: number): Promise<PlacedPromise[]> {
-    const plannedDay = today + PLANNED_AFTER_DAYS;
-    const estimate =
-      this.model && laneEstimate(this.model, { lane: lane.route, lastLeg: lane.route, zone: lane.zone });
-    const bufferDays = estimate ? bufferAt(estimate, this.confidence, LEAD_TIME_DAYS) : 0;
-    const probability = estimate ? onTimeProbability(estimate, bufferDays) : null;
-    return Array.from({ length: count }, () => {
-      const promise = {
-        identifier: `L-${++this.sequence}`,
-        plannedDay,
-        bufferDays,
-        probability,
-        promisedDay: plannedDay + bufferDays,
-      };
-      this.placed.push({ lane, promise });
-      return promise;
-    });
+    const now = new Date(lima(today, NOON));
+    const outcome = calculate(
+      this.snapshot,
+      orderRequest(lane, today),
+      NO_DATA,
+      { now: () => now },
+      this.model,
+    );
+    if (outcome.kind !== 'ok' || outcome.layout !== 'A')
+      throw new Error(`the engine answered ${outcome.kind} for ${lane.route} on ${formatDate(today)}`);
+    const promises = placedPromises(
+      lane,
+      today,
+      count,
+      offeredPromise(outcome.response.logisticsCapacity[0], lane, today),
+    );
+    for (const promise of promises) this.placed.push({ lane, promise });
+    return promises;
   }
 }

@@ -1,7 +1,7 @@
 import type { LearningSettings } from '@delivery/capacity-domain';
 import { type CalibrationBucket, calibration, type LaneFigures, laneFigures } from './learning-report';
 import { LEARNING_LANES, type LearningLane, WORSENS_ON } from './learning-world';
-import { type Promiser, simulate, weekdayOf } from './learning-simulation';
+import { type Promiser, type SimulatedOrder, simulate, weekdayOf } from './learning-simulation';
 
 /** Days orders are placed on; the first ones are the warm-up (the model learning from nothing), left out of the figures. */
 export const SIMULATED_DAYS = 120;
@@ -34,7 +34,8 @@ export interface LearningResult {
   readonly lanes: LaneFigures[];
   /** by probability bucket: the service's calibration view, or counted in-process */
   readonly buckets: CalibrationBucket[];
-  readonly orders: number;
+  /** every order of the run, the warm-up's too */
+  readonly orders: readonly SimulatedOrder[];
   readonly milliseconds: number;
 }
 
@@ -83,7 +84,7 @@ export async function runLearning(options: RunOptions): Promise<LearningResult> 
     start: options.start,
     lanes: figures,
     buckets,
-    orders: orders.length,
+    orders,
     milliseconds: performance.now() - started,
   };
 }

@@ -3,6 +3,7 @@ import { issueToken } from '../auth/token.cli';
 import { standaloneConfiguration } from '@delivery/capacity-service';
 import type { LearningSettings } from '@delivery/capacity-domain';
 import { Database } from '@delivery/persistence';
+import { CONFIDENCE } from './learning-run';
 import { learningConfiguration } from './learning-world';
 import type { ServiceAccess } from './service-promiser';
 
@@ -17,7 +18,7 @@ export async function importLearningWorld(url: string): Promise<void> {
       database,
       { timezone: 'America/Lima' },
       'demo-learning',
-    ).import(learningConfiguration());
+    ).import(learningConfiguration(CONFIDENCE));
     if (!outcome.ok) throw new Error(`the learning world is invalid: ${JSON.stringify(outcome.errors)}`);
   } finally {
     await database.close();

@@ -40,7 +40,7 @@ describe('the world of the ground-truth simulator', () => {
   });
 
   it('plans an order placed at noon to arrive two days later, on every lane and every day of the week', () => {
-    const parsed = parseConfiguration(learningConfiguration(), { timezone: 'America/Lima' });
+    const parsed = parseConfiguration(learningConfiguration(0.95), { timezone: 'America/Lima' });
     if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
     const week = Array.from({ length: 7 }, (_, i) => (parseDate('2026-06-01') as number) + i);
     const plannedAfter = LEARNING_LANES.flatMap((lane) =>

@@ -94,9 +94,10 @@ export const LEARNING_ORIGIN = 'CD01';
  * The configuration document of the world (as `PUT {base}/configuration` takes it): CD01 picks every day until
  * 18:00 and dispatches the next day (processingDays 1); each lane's route leaves every day with a day of transit
  * (leadTimeDays 1), without windows; capacity and stock far above the orders. An order placed at noon is planned to
- * arrive two days later.
+ * arrive two days later. Its web orders are promised at `confidence` (settings.promiseConfidence).
  */
 export function learningConfiguration(
+  confidence: number,
   lanes: readonly LearningLane[] = LEARNING_LANES,
 ): Record<string, unknown> {
   return {
@@ -106,6 +107,7 @@ export function learningConfiguration(
       maxDeliveryDates: 1,
       maxLegs: 1,
       maxAlternativePaths: 1,
+      promiseConfidence: { bySaleChannel: { WEB: confidence } },
     },
     nodes: [
       {

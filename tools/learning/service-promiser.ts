@@ -1,18 +1,21 @@
-import { formatDate, parseDate } from '@delivery/capacity-domain';
+import { formatDate } from '@delivery/capacity-domain';
 import type { DemoEvent } from '../dev/demo-outcomes';
 import { sendDemoEvents } from '../dev/demo-outcomes.store';
+import {
+  lima,
+  MORNING,
+  NOON,
+  offeredPromise,
+  type OfferedPromise,
+  orderRequest,
+  placedPromises,
+  REFRESH,
+} from './domain-promiser';
 import type { CalibrationBucket } from './learning-report';
 import type { LearningLane } from './learning-world';
 import { LEARNING_ORIGIN } from './learning-world';
 import type { PlacedPromise, Promiser, SimulatedOrder } from './learning-simulation';
 
-/** An instant of `day` at `time` in Lima (UTC−5 all year, the world's business time zone). */
-export const lima = (day: number, time: string): string => `${formatDate(day)}T${time}:00-05:00`;
-
-/** When each thing happens in a simulated day (Lima). */
-export const MORNING = '06:00';
-const REFRESH = '06:05';
-const NOON = '12:00';
 const CONFIRMED = '12:01';
 const DELIVERED = '14:00';
 
@@ -27,10 +30,7 @@ export interface ServiceAccess {
 }
 
 interface CalculationAnswer {
-  logisticsCapacity: {
-    deliveryDates: string[][];
-    promiseConfidence?: { probability: number; bufferDays: number; modelVersion: number } | null;
-  }[];
+  logisticsCapacity: Parameters<typeof offeredPromise>[0][];
 }
 
 /**
@@ -69,35 +69,22 @@ export class ServicePromiser implements Promiser {
       await sendDemoEvents(this.access.base, this.access.token, events, {
         'X-Simulated-Now': lima(today, MORNING),
       });
-    await this.call('POST', '/delivery/lane-model/refresh', lima(today, REFRESH)).catch(() => undefined); // TEMP
+    await this.call('POST', '/delivery/lane-model/refresh', lima(today, REFRESH));
   }
 
   async place(lane: LearningLane, today: number, count: number): Promise<PlacedPromise[]> {
-    const request = {
-      purchaseDate: formatDate(today),
-      saleChannel: 'WEB',
-      dispatchType: 'NORMAL',
-      dispatchMode: 'HOME_DELIVERY',
-      deliveryData: { zone: lane.zone },
-      items: [{ skuCode: 'SKU-1', origin: LEARNING_ORIGIN, quantity: 1, weight: 500 }],
-    };
+    const request = orderRequest(lane, today);
     const answer = await this.call<CalculationAnswer>(
       'POST',
       '/delivery/capacity',
       lima(today, NOON),
       request,
     );
-    const [group] = answer.logisticsCapacity;
-    const deliveryDate = group?.deliveryDates[0]?.[0];
-    if (deliveryDate === undefined)
-      throw new Error(`no delivery date for ${lane.route} on ${formatDate(today)}`);
-    const confidence = group.promiseConfidence ?? null;
-    const bufferDays = confidence?.bufferDays ?? 0;
-    const promisedDay = parseDate(deliveryDate) as number;
-    const identifiers = Array.from({ length: count }, (_, n) => `${lane.route}-${formatDate(today)}-${n}`);
-    for (let start = 0; start < identifiers.length; start += IN_FLIGHT)
+    const offered: OfferedPromise = offeredPromise(answer.logisticsCapacity[0], lane, today);
+    const promises = placedPromises(lane, today, count, offered);
+    for (let start = 0; start < promises.length; start += IN_FLIGHT)
       await Promise.all(
-        identifiers.slice(start, start + IN_FLIGHT).map(async (identifier) => {
+        promises.slice(start, start + IN_FLIGHT).map(async ({ identifier }) => {
           await this.call('POST', '/delivery/capacity/reservations', lima(today, NOON), {
             identifier,
             request,
@@ -106,7 +93,7 @@ export class ServicePromiser implements Promiser {
                 origin: LEARNING_ORIGIN,
                 dispatchMode: 'HOME_DELIVERY',
                 destination: lane.zone,
-                deliveryDate,
+                deliveryDate: offered.deliveryDate,
               },
             ],
           });
@@ -117,13 +104,7 @@ export class ServicePromiser implements Promiser {
           );
         }),
       );
-    return identifiers.map((identifier) => ({
-      identifier,
-      plannedDay: promisedDay - bufferDays,
-      bufferDays,
-      probability: confidence?.probability ?? null,
-      promisedDay,
-    }));
+    return promises;
   }
 }
 
