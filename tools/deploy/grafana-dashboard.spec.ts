@@ -94,7 +94,7 @@ describe('k8s/observability/grafana-dashboard.json', () => {
     expect(await unseen(queries(), withoutReason)).toEqual(['nodejs_version_info']);
   });
 
-  it('has panels for requests, calculation, reservations, promises kept, the product pipeline and the runtime, each with a query', () => {
+  it('has panels for requests, calculation, reservations, promises kept, the lane model, the product pipeline and the runtime, each with a query', () => {
     const titles = dashboard.panels.filter((p) => p.type === 'row').map((p) => p.title);
     expect(titles).toEqual([
       'HTTP (capacity-service, product-upload-service)',
@@ -102,6 +102,7 @@ describe('k8s/observability/grafana-dashboard.json', () => {
       'Reservations',
       'Capacity usage',
       'Delivery promises kept',
+      'Lane model and calibration',
       'Product pipeline',
       'Runtime (every app)',
     ]);

@@ -44,6 +44,8 @@ describe('the alert rules', () => {
       'DeliveryDeadLetterQueueNotEmpty',
       'DeliveryIngestBacklogGrowing',
       'DeliveryOnTimeRateLow',
+      'DeliveryPromiseCalibrationOff',
+      'DeliveryLaneModelStale',
       'DeliveryOutcomeDeadLetters',
       'DeliveryBrokerDisconnected',
       'DeliveryDatabasePoolSaturated',
@@ -134,6 +136,16 @@ describe('the alert rules', () => {
       expr: expect.stringMatching(
         /min by \(namespace, origin\) \(delivery_on_time_rate_7d\)\s*< on \(namespace\) group_left max by \(namespace\) \(delivery_on_time_target\)\s*$/,
       ),
+    });
+    expect(byName.get('DeliveryPromiseCalibrationOff')).toMatchObject({
+      for: '1h',
+      expr: expect.stringMatching(
+        /max by \(namespace, bucket\) \(promise_calibration_error\)\s*> on \(namespace\) group_left max by \(namespace\) \(promise_calibration_error_limit\)\s*$/,
+      ),
+    });
+    expect(byName.get('DeliveryLaneModelStale')).toMatchObject({
+      for: '1h',
+      expr: expect.stringMatching(/max by \(namespace\) \(lane_model_age_seconds\) > 129600\s*$/),
     });
     expect(byName.get('DeliveryDispatchFullTomorrow')).toMatchObject({
       for: '10m',

@@ -19,6 +19,7 @@ const DOCS = [
   'docs/reservations.md',
   'docs/configuration.md',
   'docs/accuracy.md',
+  'docs/learning.md',
   'docs/operations.md',
   'docs/security.md',
 ];

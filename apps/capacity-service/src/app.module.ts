@@ -11,12 +11,13 @@ import { ConfigurationModule } from './configuration';
 import {
   DeliveryCapacityExplanationModule,
   DeliveryCapacityModule,
+  LANE_MODELS,
   LaneModelsModule,
-  NO_LANE_MODELS,
   ROUTE_ON_TIME,
   type LaneModelSource,
   type RouteOnTimeSource,
 } from './delivery-capacity';
+import { LaneModelHolder, LearningModule } from './learning';
 import { OutcomesModule, RouteOnTimeRates } from './outcomes';
 import { ReservationRiskModule } from './reservation-risk';
 import { ReservationsModule } from './reservations';
@@ -26,7 +27,7 @@ import { WhoAmIController } from './whoami.controller';
 export interface CapacityAppOptions {
   /** the engine's clock (E1.1); the system clock unless a test fixes it */
   clock?: Clock;
-  /** the lane models calculations are given (docs/learning.md); none unless a test gives its own */
+  /** the lane models calculations are given (docs/learning.md): the learning feature's unless a test gives its own */
   laneModels?: LaneModelSource;
 }
 
@@ -75,7 +76,10 @@ export class AppModule {
               }),
             ]),
         SnapshotModule.forRoot(config, options.clock),
-        LaneModelsModule.forRoot(options.laneModels ?? NO_LANE_MODELS),
+        // the lane models calculations are given: the learning feature's (or a test's own)
+        options.laneModels === undefined
+          ? LaneModelsModule.forRoot({ provide: LANE_MODELS, useExisting: LaneModelHolder }, [LearningModule])
+          : LaneModelsModule.forRoot({ provide: LANE_MODELS, useValue: options.laneModels }),
         DeliveryCapacityModule,
         // the explanation's basis reads the outcomes' promises
         DeliveryCapacityExplanationModule.forRoot({
@@ -101,8 +105,14 @@ export class AppModule {
               refreshMs: config.CAPACITY_USAGE_REFRESH_MS,
             },
             suggestionMinDeliveries: config.OUTCOME_SUGGESTION_MIN_DELIVERIES,
+            calibration: {
+              limit: config.CALIBRATION_ALERT_POINTS / 100,
+              minJudged: config.CALIBRATION_MIN_DELIVERIES,
+              refreshMs: config.CALIBRATION_REFRESH_MS,
+            },
           },
         ),
+        LearningModule,
       ],
       controllers: [WhoAmIController],
     };

@@ -13,3 +13,6 @@ export * from './outcomes/promise-accuracy.repository';
 export * from './outcomes/recorded-promises.reader';
 export * from './outcomes/outcome.topology';
 export * from './reservations/reservation-events.topology';
+export * from './outcomes/promise-calibration.repository';
+export * from './learning/lane-model.repository';
+export * from './learning/lane-observations.reader';

@@ -23,6 +23,7 @@ const MIGRATIONS = [
   'ReservationWindowHours1795405000000',
   'DeliveryAccuracyDaysUncounted1795410000000',
   'PromiseConfidenceSettings1795417000000',
+  'LaneModels1795420000000',
 ];
 /** What the fixture's database holds: the migrations written before it was dumped. */
 const IN_FIXTURE = MIGRATIONS.slice(0, 7);

@@ -315,7 +315,11 @@ CREATE TABLE public.delivery_promises (
     stale boolean DEFAULT false NOT NULL,
     delivery_window_start timestamp with time zone,
     delivery_window_end timestamp with time zone,
+    buffer_days integer DEFAULT 0 NOT NULL,
+    probability real,
+    model_version bigint,
     CONSTRAINT delivery_promises_check CHECK (((state = 'DELIVERED'::text) = (delivered_date IS NOT NULL))),
+    CONSTRAINT delivery_promises_probability_check CHECK (((probability >= (0)::double precision) AND (probability <= (1)::double precision))),
     CONSTRAINT delivery_promises_slipped_step_check CHECK ((slipped_step = ANY (ARRAY['PICKING'::text, 'DEPARTURE'::text, 'TRANSIT'::text, 'DELIVERY_ATTEMPT'::text, 'WINDOW'::text, 'UNKNOWN'::text]))),
     CONSTRAINT delivery_promises_state_check CHECK ((state = ANY (ARRAY['OPEN'::text, 'DELIVERED'::text, 'CANCELLED'::text]))),
     CONSTRAINT delivery_promises_window_hours_check CHECK ((((delivery_window_start IS NULL) = (delivery_window_end IS NULL)) AND ((delivery_window_start < delivery_window_end) IS NOT FALSE)))
@@ -434,7 +438,7 @@ BEGIN
   WITH written AS (
     INSERT INTO delivery_promises AS p (reservation_identifier, selection, origin, dispatch_mode, destination,
       route, delivery_window, delivery_window_start, delivery_window_end, promised_date, picking_date,
-      departure_date, reserved_at, confirmed_at, stale)
+      departure_date, reserved_at, confirmed_at, stale, buffer_days, probability, model_version)
     SELECT identifier, s.position - 1, s.item ->> 'origin', s.item ->> 'dispatchMode',
       s.item ->> 'destination',
       (SELECT string_agg(e.entry ->> 'ref', ' > ' ORDER BY e.position)
@@ -449,14 +453,17 @@ BEGIN
        WHERE e.entry ->> 'scope' = 'DISPATCH' ORDER BY e.position LIMIT 1),
       reserved, confirmed,
       EXISTS (SELECT FROM delivery_outcome_events o
-              WHERE o.reservation_identifier = identifier AND o.selection = s.position - 1)
+              WHERE o.reservation_identifier = identifier AND o.selection = s.position - 1),
+      coalesce((s.item ->> 'bufferDays')::int, 0), (s.item ->> 'probability')::real,
+      (s.item ->> 'modelVersion')::bigint
     FROM jsonb_array_elements(selections) WITH ORDINALITY AS s(item, position)
     ON CONFLICT (reservation_identifier, selection) DO UPDATE SET
       origin = EXCLUDED.origin, dispatch_mode = EXCLUDED.dispatch_mode, destination = EXCLUDED.destination,
       route = EXCLUDED.route, delivery_window = EXCLUDED.delivery_window,
       delivery_window_start = EXCLUDED.delivery_window_start, delivery_window_end = EXCLUDED.delivery_window_end,
       promised_date = EXCLUDED.promised_date, picking_date = EXCLUDED.picking_date,
-      departure_date = EXCLUDED.departure_date, released = false, stale = true
+      departure_date = EXCLUDED.departure_date, buffer_days = EXCLUDED.buffer_days,
+      probability = EXCLUDED.probability, model_version = EXCLUDED.model_version, released = false, stale = true
     RETURNING p
   )
   SELECT array_agg(written.p) INTO added FROM written;
@@ -761,6 +768,37 @@ CREATE TABLE public.delivery_outcome_events (
 );
 
 --
+-- Name: lane_models; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.lane_models (
+    version bigint NOT NULL,
+    built_at timestamp with time zone NOT NULL,
+    today date NOT NULL,
+    body jsonb NOT NULL,
+    lanes integer NOT NULL,
+    deliveries bigint NOT NULL,
+    outcomes_mark text NOT NULL
+);
+
+--
+-- Name: lane_models_version; Type: SEQUENCE; Schema: public; Owner: -
+--
+
+CREATE SEQUENCE public.lane_models_version
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+--
+-- Name: lane_models_version; Type: SEQUENCE OWNED BY; Schema: public; Owner: -
+--
+
+ALTER SEQUENCE public.lane_models_version OWNED BY public.lane_models.version;
+
+--
 -- Name: migrations; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -947,6 +985,12 @@ CREATE TABLE public.stock (
 );
 
 --
+-- Name: lane_models version; Type: DEFAULT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.lane_models ALTER COLUMN version SET DEFAULT nextval('public.lane_models_version'::regclass);
+
+--
 -- Name: migrations id; Type: DEFAULT; Schema: public; Owner: -
 --
 
@@ -1093,6 +1137,13 @@ ALTER TABLE ONLY public.delivery_promises
     ADD CONSTRAINT delivery_promises_pkey PRIMARY KEY (reservation_identifier, selection);
 
 --
+-- Name: lane_models lane_models_pkey; Type: CONSTRAINT; Schema: public; Owner: -
+--
+
+ALTER TABLE ONLY public.lane_models
+    ADD CONSTRAINT lane_models_pkey PRIMARY KEY (version);
+
+--
 -- Name: product_attributes product_attributes_pkey; Type: CONSTRAINT; Schema: public; Owner: -
 --
 
@@ -1201,6 +1252,12 @@ CREATE INDEX delivery_promises_promised_idx ON public.delivery_promises USING bt
 --
 
 CREATE INDEX delivery_promises_stale_idx ON public.delivery_promises USING btree (reservation_identifier, selection) WHERE stale;
+
+--
+-- Name: lane_models_built_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX lane_models_built_idx ON public.lane_models USING btree (built_at);
 
 --
 -- Name: products_sku_code_idx; Type: INDEX; Schema: public; Owner: -

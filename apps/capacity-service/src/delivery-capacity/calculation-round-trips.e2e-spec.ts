@@ -18,15 +18,18 @@ import {
  * statement reads every counter it may read, the stock rows and the product weights — whatever the number of items,
  * origins, legs and dates. Counted on the `pg` client every connection of every pool uses. The app's timers are
  * pushed out of the test's reach (reservation sweeps, usage gauges, configuration retention, the reservation risk
- * refresh), and the reservation check a new version starts is over (its gauge counted) before any is measured, so the
- * configuration sync's version checks (its periodic check, or one a load notification starts) are the only other
- * statements it may run meanwhile, and they are set aside by the table they read.
+ * refresh, the lane model's refresh, the calibration gauges), and the reservation check a new version starts is over
+ * (its gauge counted) before any is measured, so the configuration sync's version checks (its periodic check, or one
+ * a load notification starts) are the only other statements it may run meanwhile, and they are set aside by the table
+ * they read.
  */
 const QUIET_TIMERS = {
   RESERVATION_SWEEP_INTERVAL_MS: '3600000',
   CAPACITY_USAGE_REFRESH_MS: '3600000',
   CONFIG_RETENTION_INTERVAL_MS: '0',
   RESERVATION_RISK_REFRESH_MS: '3600000',
+  LEARNING_REFRESH_INTERVAL_MS: '3600000',
+  CALIBRATION_REFRESH_MS: '3600000',
 };
 
 describe('SQL round trips per calculation', () => {

@@ -1,4 +1,4 @@
-import { type DynamicModule, Module, type Provider } from '@nestjs/common';
+import { type DynamicModule, Module, type ModuleMetadata, type Provider } from '@nestjs/common';
 import { CalculationDataReader } from '@delivery/capacity-data-access';
 import { READ_DATABASE, type Database } from '@delivery/persistence';
 import { CALCULATION_DATA, READS_PER_STATEMENT, type CalculationDataSource } from './calculation-data.port';
@@ -53,11 +53,15 @@ export class DeliveryCapacityExplanationModule {
  */
 @Module({})
 export class LaneModelsModule {
-  static forRoot(laneModels: LaneModelSource): DynamicModule {
+  static forRoot(
+    laneModels: Provider<LaneModelSource>,
+    imports: ModuleMetadata['imports'] = [],
+  ): DynamicModule {
     return {
       module: LaneModelsModule,
       global: true,
-      providers: [{ provide: LANE_MODELS, useValue: laneModels }],
+      imports,
+      providers: [laneModels],
       exports: [LANE_MODELS],
     };
   }

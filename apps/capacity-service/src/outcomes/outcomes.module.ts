@@ -1,5 +1,5 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { PromiseAccuracyRepository } from '@delivery/capacity-data-access';
+import { PromiseAccuracyRepository, PromiseCalibrationRepository } from '@delivery/capacity-data-access';
 import { Database } from '@delivery/persistence';
 import { DeliveryAccuracyController } from './delivery-accuracy.controller';
 import { DeliveryAccuracyQueryPipe } from './delivery-accuracy-query.pipe';
@@ -18,25 +18,39 @@ import {
   LeadTimeSuggestionsQueryPipe,
 } from './lead-time-suggestions.controller';
 import { PROMISE_ACCURACY, type PromiseAccuracyReader } from './promise-accuracy.port';
+import { CALIBRATION_GAUGES, CalibrationGauges, type CalibrationGaugeOptions } from './calibration.gauges';
+import { GetPromiseCalibrationUseCase } from './get-promise-calibration.use-case';
+import { PROMISE_CALIBRATION, type PromiseCalibrationReader } from './promise-calibration.port';
+import { PromiseCalibrationController, PromiseCalibrationQueryPipe } from './promise-calibration.controller';
 
 /**
  * capacity-service's outcome operations (docs/accuracy.md): events in over HTTP, the accuracy view, the suggestions,
- * the on-time gauges. An explanation's basis reads the promises through `RouteOnTimeRates`, bound in app.module.ts.
+ * the on-time gauges; the calibration of the probabilities promised, and its gauges (docs/learning.md). An explanation's basis reads the promises through `RouteOnTimeRates`, bound in app.module.ts.
  */
 @Module({})
 export class OutcomesModule {
   /**
    * `onTime`: the on-time rate (0–1) the alert compares each origin's with and how often the gauges are counted;
-   * `suggestionMinDeliveries`: lanes with fewer deliveries in the range get no lead-time suggestion.
+   * `suggestionMinDeliveries`: lanes with fewer deliveries in the range get no lead-time suggestion;
+   * `calibration`: the calibration gauges' limit, the judged promises a bucket needs, how often they are counted.
    */
   static forRoot(
     settings: OutcomeSettings,
-    options: { onTime: OnTimeGaugeOptions; suggestionMinDeliveries: number },
+    options: {
+      onTime: OnTimeGaugeOptions;
+      suggestionMinDeliveries: number;
+      calibration: CalibrationGaugeOptions;
+    },
   ): DynamicModule {
     return {
       module: OutcomesModule,
       imports: [OutcomeRecordingModule.forRoot(settings, CLOCK)],
-      controllers: [OutcomeEventsController, LeadTimeSuggestionsController, DeliveryAccuracyController],
+      controllers: [
+        OutcomeEventsController,
+        LeadTimeSuggestionsController,
+        PromiseCalibrationController,
+        DeliveryAccuracyController,
+      ],
       providers: [
         {
           provide: PROMISE_ACCURACY,
@@ -51,6 +65,16 @@ export class OutcomesModule {
         GetLeadTimeSuggestionsUseCase,
         LeadTimeSuggestionsQueryPipe,
         OnTimeGauges,
+        {
+          provide: PROMISE_CALIBRATION,
+          inject: [Database],
+          useFactory: (database: Database): PromiseCalibrationReader =>
+            new PromiseCalibrationRepository(database),
+        },
+        GetPromiseCalibrationUseCase,
+        PromiseCalibrationQueryPipe,
+        { provide: CALIBRATION_GAUGES, useValue: options.calibration },
+        CalibrationGauges,
       ],
     };
   }

@@ -50,6 +50,20 @@ const capacityEnv = {
   ON_TIME_TARGET_PERCENT: env.int(95, 0, 100),
   /** docs/accuracy.md: lanes with fewer deliveries in the range get no lead-time suggestion */
   OUTCOME_SUGGESTION_MIN_DELIVERIES: env.int(30, 1, 1_000_000),
+  /** docs/learning.md: the lane model's recency: an outcome planned this many days earlier weighs half */
+  LEARNING_HALF_LIFE_DAYS: env.int(28, 1, 3_650),
+  /** docs/learning.md: the weighted deliveries at which a lane weighs as much as its parent in the pooling */
+  LEARNING_PRIOR_DELIVERIES: env.int(20, 1, 1_000_000),
+  /** docs/learning.md: the most days a lane's buffer moves from one model to the next */
+  LEARNING_MAX_BUFFER_STEP_DAYS: env.int(1, 0, 14),
+  /** docs/learning.md: how often a replica tries to build a newer lane model and looks for one */
+  LEARNING_REFRESH_INTERVAL_MS: env.int(60_000, 100, 86_400_000),
+  /** docs/learning.md: DeliveryPromiseCalibrationOff fires when a bucket's |predicted − observed| is above this (points) */
+  CALIBRATION_ALERT_POINTS: env.int(2, 0, 100),
+  /** docs/learning.md: buckets with fewer judged promises in 28 days get no calibration gauge (nor alert) */
+  CALIBRATION_MIN_DELIVERIES: env.int(200, 1, 1_000_000_000),
+  /** docs/learning.md: how often this replica counts the calibration gauges (over 28 days of promises) */
+  CALIBRATION_REFRESH_MS: env.int(600_000, 1_000, 86_400_000),
 };
 
 export type CapacityConfig = EnvOf<typeof capacityEnv> & { auth: AuthConfig };

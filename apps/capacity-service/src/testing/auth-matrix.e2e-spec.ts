@@ -187,6 +187,14 @@ const OPERATIONS: Operation[] = [
     ...outcomes,
   },
   {
+    name: 'GET /delivery/accuracy/calibration',
+    method: 'get',
+    path: '/delivery/accuracy/calibration',
+    scope: 'outcomes:read',
+    ok: 200,
+    ...outcomes,
+  },
+  {
     name: 'GET /delivery/accuracy/suggestions',
     method: 'get',
     path: '/delivery/accuracy/suggestions',

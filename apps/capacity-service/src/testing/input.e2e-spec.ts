@@ -204,6 +204,14 @@ describe('input: bodies, query and path parameters', () => {
         [date('from')],
       ],
       [
+        'calibration',
+        'get',
+        '/capacity/v1/delivery/accuracy/calibration?from=2026-02-29&to=9999-12-32',
+        'outcomes:read',
+        undefined,
+        [date('from'), date('to')],
+      ],
+      [
         'suggestions',
         'get',
         '/capacity/v1/delivery/accuracy/suggestions?to=2026-02-29',

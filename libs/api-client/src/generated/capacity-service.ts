@@ -360,6 +360,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/capacity/v1/delivery/accuracy/calibration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the probabilities given with promises were kept that often (scope outcomes:read)
+         * @description For a range of promised dates (default the 28 days up to yesterday, business time zone), the promises made with a probability, per probability bucket of width 0.05, per lane and in total: how many were judged (delivered, or open past their date), the mean probability given (predicted), the share kept (observed), the Brier score and, per bucket, |predicted − observed|.
+         */
+        get: operations["getPromiseCalibration"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/capacity/v1/delivery/accuracy": {
         parameters: {
             query?: never;
@@ -2589,6 +2609,97 @@ export interface components {
             suggestions: components["schemas"]["LeadTimeSuggestionResponse"][];
             /** @description Lanes a week more would not bring to the target, or whose last leg is not in the active configuration. */
             withoutSuggestion: string[];
+        };
+        CalibrationBucketResponse: {
+            /** @description Promises of the range made with a probability (a lane model was there to give one). */
+            promises: number;
+            /** @description Those judged: delivered, or still open after their promised date (counted as not kept). */
+            judged: number;
+            /**
+             * @description The mean probability of the judged promises, 4 decimals; null when none is judged.
+             * @example 0.9512
+             */
+            predicted: number | null;
+            /**
+             * @description The share of the judged promises delivered on or before their date, 4 decimals.
+             * @example 0.9467
+             */
+            observed: number | null;
+            /**
+             * @description Brier score: the mean of (probability − kept)², kept being 1 or 0; 0 is perfect, 4 decimals.
+             * @example 0.0481
+             */
+            brier: number | null;
+            /**
+             * @description The probabilities of the bucket: from the first, included, to the second, excluded (1 included).
+             * @example 0.95-1.00
+             */
+            bucket: string;
+            /**
+             * @description |predicted − observed|, 4 decimals; null when none is judged.
+             * @example 0.0045
+             */
+            calibrationError: number | null;
+        };
+        CalibrationLaneResponse: {
+            /** @description Promises of the range made with a probability (a lane model was there to give one). */
+            promises: number;
+            /** @description Those judged: delivered, or still open after their promised date (counted as not kept). */
+            judged: number;
+            /**
+             * @description The mean probability of the judged promises, 4 decimals; null when none is judged.
+             * @example 0.9512
+             */
+            predicted: number | null;
+            /**
+             * @description The share of the judged promises delivered on or before their date, 4 decimals.
+             * @example 0.9467
+             */
+            observed: number | null;
+            /**
+             * @description Brier score: the mean of (probability − kept)², kept being 1 or 0; 0 is perfect, 4 decimals.
+             * @example 0.0481
+             */
+            brier: number | null;
+            /**
+             * @description The lane: the legs of the path, joined by " > ".
+             * @example R-CD01-HUB > R-HUB-LIMNORTE
+             */
+            lane: string;
+        };
+        CalibrationTotalResponse: {
+            /** @description Promises of the range made with a probability (a lane model was there to give one). */
+            promises: number;
+            /** @description Those judged: delivered, or still open after their promised date (counted as not kept). */
+            judged: number;
+            /**
+             * @description The mean probability of the judged promises, 4 decimals; null when none is judged.
+             * @example 0.9512
+             */
+            predicted: number | null;
+            /**
+             * @description The share of the judged promises delivered on or before their date, 4 decimals.
+             * @example 0.9467
+             */
+            observed: number | null;
+            /**
+             * @description Brier score: the mean of (probability − kept)², kept being 1 or 0; 0 is perfect, 4 decimals.
+             * @example 0.0481
+             */
+            brier: number | null;
+            /** @description |predicted − observed| over every promise. */
+            calibrationError: number | null;
+        };
+        PromiseCalibrationResponse: {
+            /** Format: date */
+            from: string;
+            /** Format: date */
+            to: string;
+            /** @description Per probability bucket of width 0.05 holding promises, lowest first. */
+            buckets: components["schemas"]["CalibrationBucketResponse"][];
+            /** @description Per lane holding promises, by lane. */
+            lanes: components["schemas"]["CalibrationLaneResponse"][];
+            total: components["schemas"]["CalibrationTotalResponse"];
         };
         LateDaysResponse: {
             /**
@@ -5322,6 +5433,121 @@ export interface operations {
                      *           {
                      *             "field": "target",
                      *             "message": "target must not be greater than 1"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope outcomes:read */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: outcomes:read",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    getPromiseCalibration: {
+        parameters: {
+            query?: {
+                /** @description First promised date (business time zone). Default: 28 days before `to`. */
+                from?: string;
+                /** @description Last promised date, inclusive; at most 366 days after `from`. Default: yesterday. */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PromiseCalibrationResponse"];
+                };
+            };
+            /** @description VALIDATION_ERROR: every problem of the query in `details.errors` (a malformed date, `to` before `from` or more than 366 days after it, an unknown parameter) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "VALIDATION_ERROR",
+                     *       "message": "The calibration query is invalid",
+                     *       "details": {
+                     *         "errors": [
+                     *           {
+                     *             "field": "to",
+                     *             "message": "must not be before from"
                      *           }
                      *         ]
                      *       }

@@ -5,3 +5,4 @@ export * from './outcome-events.examples';
 export * from './delivery-accuracy.request';
 export * from './delivery-accuracy.response';
 export * from './lead-time-suggestions.dto';
+export * from './promise-calibration.dto';

@@ -4,11 +4,13 @@ import type { Definition } from './definition';
  * `delivery_promises_planned(identifier, selections, reserved at, confirmed at)` (docs/accuracy.md): a reservation's
  * promises from its selections (`selection` is the position, from 0), written or rewritten, and counted in their day
  * rows: the plan's PICKING date, its first DISPATCH date (the departure from the origin), its legs as `route`, the
- * window's hours (`deliveryWindowStart`, `deliveryWindowEnd`). A promise rewritten by a move keeps its reservation's
- * instants and is marked stale (its outcome computed again from its events); a new one is stale when events already
- * wait for it. Promises of selections beyond the new ones are released; orphan events of the selections are adopted.
- * Its own statements say they count what they write (`delivery_accuracy_days_counting`); what its caller said before
- * is restored at the end, so it speaks for no other statement of the caller's transaction.
+ * window's hours (`deliveryWindowStart`, `deliveryWindowEnd`), and what the lane model gave the selection
+ * (docs/learning.md: `bufferDays`, 0 when absent; `probability` and `modelVersion`, NULL when absent). A promise
+ * rewritten by a move keeps its reservation's instants and is marked stale (its outcome computed again from its
+ * events); a new one is stale when events already wait for it. Promises of selections beyond the new ones are
+ * released; orphan events of the selections are adopted. Its own statements say they count what they write
+ * (`delivery_accuracy_days_counting`); what its caller said before is restored at the end, so it speaks for no other
+ * statement of the caller's transaction.
  */
 export const deliveryPromisesPlanned: Definition = {
   name: 'delivery_promises_planned',
@@ -31,7 +33,7 @@ BEGIN
   WITH written AS (
     INSERT INTO delivery_promises AS p (reservation_identifier, selection, origin, dispatch_mode, destination,
       route, delivery_window, delivery_window_start, delivery_window_end, promised_date, picking_date,
-      departure_date, reserved_at, confirmed_at, stale)
+      departure_date, reserved_at, confirmed_at, stale, buffer_days, probability, model_version)
     SELECT identifier, s.position - 1, s.item ->> 'origin', s.item ->> 'dispatchMode',
       s.item ->> 'destination',
       (SELECT string_agg(e.entry ->> 'ref', ' > ' ORDER BY e.position)
@@ -46,14 +48,17 @@ BEGIN
        WHERE e.entry ->> 'scope' = 'DISPATCH' ORDER BY e.position LIMIT 1),
       reserved, confirmed,
       EXISTS (SELECT FROM delivery_outcome_events o
-              WHERE o.reservation_identifier = identifier AND o.selection = s.position - 1)
+              WHERE o.reservation_identifier = identifier AND o.selection = s.position - 1),
+      coalesce((s.item ->> 'bufferDays')::int, 0), (s.item ->> 'probability')::real,
+      (s.item ->> 'modelVersion')::bigint
     FROM jsonb_array_elements(selections) WITH ORDINALITY AS s(item, position)
     ON CONFLICT (reservation_identifier, selection) DO UPDATE SET
       origin = EXCLUDED.origin, dispatch_mode = EXCLUDED.dispatch_mode, destination = EXCLUDED.destination,
       route = EXCLUDED.route, delivery_window = EXCLUDED.delivery_window,
       delivery_window_start = EXCLUDED.delivery_window_start, delivery_window_end = EXCLUDED.delivery_window_end,
       promised_date = EXCLUDED.promised_date, picking_date = EXCLUDED.picking_date,
-      departure_date = EXCLUDED.departure_date, released = false, stale = true
+      departure_date = EXCLUDED.departure_date, buffer_days = EXCLUDED.buffer_days,
+      probability = EXCLUDED.probability, model_version = EXCLUDED.model_version, released = false, stale = true
     RETURNING p
   )
   SELECT array_agg(written.p) INTO added FROM written;

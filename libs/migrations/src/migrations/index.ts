@@ -17,6 +17,7 @@ import { DeliveryPromisesByPort1795395000000 } from './1795395000000-delivery-pr
 import { ReservationWindowHours1795405000000 } from './1795405000000-reservation-window-hours';
 import { DeliveryAccuracyDaysUncounted1795410000000 } from './1795410000000-delivery-accuracy-days-uncounted';
 import { PromiseConfidenceSettings1795417000000 } from './1795417000000-promise-confidence-settings';
+import { LaneModels1795420000000 } from './1795420000000-lane-models';
 
 /** Migrations in the order they run; each feature appends its own. */
 export const migrations: (new () => MigrationInterface)[] = [
@@ -38,4 +39,5 @@ export const migrations: (new () => MigrationInterface)[] = [
   ReservationWindowHours1795405000000,
   DeliveryAccuracyDaysUncounted1795410000000,
   PromiseConfidenceSettings1795417000000,
+  LaneModels1795420000000,
 ];

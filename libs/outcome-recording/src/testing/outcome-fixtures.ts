@@ -23,6 +23,10 @@ export interface PlannedSelection {
   /** the departure of each leg, in order */
   legs: readonly (readonly [route: string, departure: string])[];
   deliveryWindow?: string | null;
+  /** what the lane model gave the selection (docs/learning.md); absent unless given */
+  bufferDays?: number;
+  probability?: number;
+  modelVersion?: number;
 }
 
 /**
@@ -41,6 +45,9 @@ export async function confirmedReservation(
     destination: s.destination ?? 'LIM-CENTRO',
     deliveryDate: s.deliveryDate,
     deliveryWindow: s.deliveryWindow ?? null,
+    ...(s.bufferDays === undefined ? {} : { bufferDays: s.bufferDays }),
+    ...(s.probability === undefined ? {} : { probability: s.probability }),
+    ...(s.modelVersion === undefined ? {} : { modelVersion: s.modelVersion }),
     plan: [
       { scope: 'PICKING', ref: s.origin ?? 'CD01', date: s.pickingDate, units: 1, unlimited: false },
       ...s.legs.map(([route, date]) => ({ scope: 'DISPATCH', ref: route, date, units: 1, unlimited: false })),
