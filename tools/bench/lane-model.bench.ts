@@ -35,7 +35,8 @@ async function measured<T>(work: () => Promise<T>): Promise<{ result: T; cpu: nu
   return { result, cpu: (used.user + used.system) / 1000, wall: performance.now() - started };
 }
 
-async function insertPromises(url: string, today: string): Promise<void> {
+/** The promises of L-refresh (also those of L-scale): PROMISES on LANES lanes over DAYS days before `today`. */
+export async function insertPromises(url: string, today: string): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {

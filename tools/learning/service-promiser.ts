@@ -20,7 +20,7 @@ const CONFIRMED = '12:01';
 const DELIVERED = '14:00';
 
 /** Orders held and confirmed at once, per lane and day. */
-const IN_FLIGHT = 8;
+const IN_FLIGHT = 20;
 
 export interface ServiceAccess {
   /** capacity-service's base URL, e.g. http://127.0.0.1:3000/capacity/v1 */
