@@ -93,6 +93,9 @@ const scenario: BenchScenario = {
         },
       ],
       summary: [
+        `settings: LEARNING_HALF_LIFE_DAYS ${RECOMMENDED_SETTINGS.halfLifeDays}, LEARNING_PRIOR_DELIVERIES ` +
+          `${RECOMMENDED_SETTINGS.priorDeliveries}, LEARNING_MAX_BUFFER_STEP_DAYS ${RECOMMENDED_SETTINGS.maxBufferStepDays} ` +
+          `(the ones docs/learning.md recommends); seed ${DEFAULT_SEED}`,
         ...targetLines(service),
         `the service promised what the domain promises in-process (same seed ${DEFAULT_SEED}): ` +
           `${service.orders.length - differ} of ${service.orders.length} orders with the same buffer, date and probability: ${verdict(differ === 0)}`,

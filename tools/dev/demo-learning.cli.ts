@@ -149,7 +149,6 @@ async function main(): Promise<void> {
         lanes: learningLanes(args.orders),
         start,
         seed: args.seed,
-        progress: log,
       })
     : await throughTheService(args, start, log);
   console.log(
