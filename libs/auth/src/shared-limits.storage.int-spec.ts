@@ -54,6 +54,25 @@ describe('SharedLimitsStorage on a real Redis', () => {
     expect((await second.increment('default:user:dev', WINDOW, 3, BLOCK)).totalHits).toBe(1);
   });
 
+  it('answers each of the increments and block reads sent in one turn, in the order they were made', async () => {
+    const storage = await replica();
+    const hits = await Promise.all(
+      Array.from({ length: 5 }, () => storage.increment('default:user:turn', WINDOW, 3, BLOCK)),
+    );
+    expect(hits.map((hit) => [hit.totalHits, hit.isBlocked])).toEqual([
+      [1, false],
+      [2, false],
+      [3, false],
+      [4, true],
+      [4, true],
+    ]);
+    const [blocked, free] = await Promise.all([
+      storage.blockedFor(['default:user:turn']),
+      storage.blockedFor(['default:user:other']),
+    ]);
+    expect([blocked, free]).toEqual([120, undefined]);
+  });
+
   it('without a block duration, blocks for the rest of the window', async () => {
     const storage = await replica();
     for (let i = 0; i < 2; i += 1) await storage.increment('rate:jwt:a', WINDOW, 2, 0);

@@ -44,6 +44,8 @@ export class SharedLimitsStorage implements ThrottlerStorage {
       maxRetriesPerRequest: 0,
       commandTimeout: settings.timeoutMs,
       connectTimeout: 2_000,
+      // the scripts of one turn of the event loop leave in one write (one pipeline), each answered on its own
+      enableAutoPipelining: true,
       retryStrategy: (attempt) => backoffDelay(attempt, RECONNECT),
     });
     this.store = new RedisWindowStorage(this.client);

@@ -7,6 +7,7 @@ import {
 import { Messaging } from '@delivery/messaging';
 import { Database } from '@delivery/persistence';
 import { DeliveryCapacityModule } from '../delivery-capacity';
+import { CAPACITY_CONFIG, type CapacityConfig } from '../shared';
 import { CheckLiveVersionUseCase } from './check-live-version.use-case';
 import { EarliestPromises } from './earliest-promises';
 import { HOLDING_RESERVATIONS, type HoldingReservations } from './holding-reservations.port';
@@ -36,8 +37,9 @@ import { ReservationRisksController } from './reservation-risks.controller';
     },
     {
       provide: RESERVATION_RISKS,
-      inject: [Database],
-      useFactory: (database: Database): ReservationRiskStore => new ReservationRiskRepository(database),
+      inject: [Database, CAPACITY_CONFIG],
+      useFactory: (database: Database, config: CapacityConfig): ReservationRiskStore =>
+        new ReservationRiskRepository(database, config.RESERVATION_RISK_CLAIM_TAKEOVER_MS),
     },
     {
       // the app's messaging when it has a broker (app.module.ts: AMQP_URL set); without one the events wait

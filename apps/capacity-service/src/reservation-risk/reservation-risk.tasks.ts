@@ -17,8 +17,8 @@ type Swap = readonly [next: LoadedConfiguration, previous: LoadedConfiguration |
  * When the check after a version goes live runs (docs/reservations.md, "After a change goes live"): each swap of a
  * new version into this replica (import, load, activation or the sync of another replica's change) wakes the task,
  * which checks the versions swapped in, in order; every `RESERVATION_RISK_REFRESH_MS` the same again for the active
- * version (a claim left by a replica that died is taken after ten minutes; events the broker did not confirm are
- * sent again). One task: checks run one after another.
+ * version (a claim left by a replica that died is taken after `RESERVATION_RISK_CLAIM_TAKEOVER_MS`; events the broker
+ * did not confirm are sent again). One task: checks run one after another.
  */
 @Injectable()
 export class ReservationRiskTasks implements OnModuleInit, OnApplicationBootstrap, BeforeApplicationShutdown {

@@ -43,6 +43,8 @@ const capacityEnv = {
   CAPACITY_FULL_DISPATCH_ALERT_PERCENT: env.int(10, 0, 100),
   /** reservations.md "After a change goes live": how often this replica checks, drains the events and counts */
   RESERVATION_RISK_REFRESH_MS: env.int(30_000, 50, 3_600_000),
+  /** reservations.md "After a change goes live": a check claimed and not finished within this is taken again */
+  RESERVATION_RISK_CLAIM_TAKEOVER_MS: env.int(600_000, 1_000, 86_400_000),
   /** reservations.md "Events": the broker of `reservation.at-risk`; unset: events wait in the outbox */
   AMQP_URL: env.optionalString(),
   ...outcomeEnv,

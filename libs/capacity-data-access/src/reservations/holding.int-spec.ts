@@ -99,7 +99,7 @@ describe('holding: SQL and domain agree', () => {
   });
 
   it('the at-risk list keeps exactly the risks of reservations the domain holds', async () => {
-    const risks = new ReservationRiskRepository(db);
+    const risks = new ReservationRiskRepository(db, 600_000);
     await risks.transaction((steps) =>
       steps.record(
         7,

@@ -7,11 +7,19 @@ import type { Database } from '@delivery/persistence';
 import type { RiskFilter, RiskRecord, StoredRisk } from '@delivery/capacity-domain';
 import { holdingAt } from './holding.sql';
 
+/**
+ * The claim's transaction ends when it has waited for its replica longer than the takeover delay (`$1` ms): Postgres
+ * ends the session of a replica gone without closing its connection (its host lost), which would otherwise hold the
+ * claim's row lock, and every other replica's claim with it, until TCP gives up on the connection (hours).
+ */
+const CLAIM_TIMEOUT = `SELECT set_config('idle_in_transaction_session_timeout', $1, true)`;
+
+/** A claim committed and not finished (`$3` ms old: a release that claimed outside its check) is taken again. */
 const CLAIM = `
   INSERT INTO capacity_reservation_risk_checks (version, claimed_at) VALUES ($1, $2)
   ON CONFLICT (version) DO UPDATE SET claimed_at = EXCLUDED.claimed_at
   WHERE capacity_reservation_risk_checks.finished_at IS NULL
-    AND capacity_reservation_risk_checks.claimed_at < EXCLUDED.claimed_at - interval '10 minutes'
+    AND capacity_reservation_risk_checks.claimed_at < EXCLUDED.claimed_at - $3::integer * interval '1 millisecond'
   RETURNING version`;
 
 const RECORD = `
@@ -46,8 +54,8 @@ const RISK_COLUMNS = `k.version::integer AS version, k.identifier, r.status, r.c
 /** The steps of one version's check, inside its one transaction. */
 export interface RiskCheckSteps {
   /**
-   * True when this transaction claimed the check of `version` (first, or a claim left unfinished for ten minutes);
-   * another replica's claim of the same version waits for this transaction to end.
+   * True when this transaction claimed the check of `version` (first, or a claim left unfinished for the takeover
+   * delay); another replica's claim of the same version waits for this transaction to end.
    */
   claim(version: number, now: Date): Promise<boolean>;
   /** Writes the risks of `version` and marks its check finished. */
@@ -55,13 +63,24 @@ export interface RiskCheckSteps {
 }
 
 export class ReservationRiskRepository {
-  constructor(private readonly database: Database) {}
+  /**
+   * `claimTakeoverMs`: how long a check may stay claimed and unfinished before another replica takes it
+   * (`RESERVATION_RISK_CLAIM_TAKEOVER_MS`); the claiming transaction is ended by Postgres after that long without a
+   * statement from its replica.
+   */
+  constructor(
+    private readonly database: Database,
+    private readonly claimTakeoverMs: number,
+  ) {}
 
   /** `work` in one transaction: the claim, and the risks with the check finished, are all written or none. */
   async transaction<T>(work: (steps: RiskCheckSteps) => Promise<T>): Promise<T> {
     return this.database.transaction((sql) =>
       work({
-        claim: async (version, now) => (await sql.query(CLAIM, [version, now])).length > 0,
+        claim: async (version, now) => {
+          await sql.query(CLAIM_TIMEOUT, [String(this.claimTakeoverMs)]);
+          return (await sql.query(CLAIM, [version, now, this.claimTakeoverMs])).length > 0;
+        },
         record: async (version, risks, now) => {
           await sql.query(RECORD, [version, JSON.stringify(risks)]);
           await sql.query(FINISH, [version, now]);

@@ -87,6 +87,45 @@ describe('TcpProxy', () => {
     expect((await roundTrip(socket, 'fast')).ms).toBeLessThan(60);
   });
 
+  it('strand forwards nothing more and keeps the server side open when the client goes, until close', async () => {
+    const received: string[] = [];
+    let serverSide: Socket | undefined;
+    const server = createServer((socket) => {
+      serverSide = socket;
+      socket.on('data', (data) => received.push(data.toString()));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    const stranding = await TcpProxy.start({
+      host: '127.0.0.1',
+      port: (server.address() as { port: number }).port,
+    });
+    let heldClosed: Promise<string> | undefined;
+    try {
+      const socket = await open(stranding.port);
+      socket.write('before');
+      while (received.length === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+      const held = serverSide as Socket;
+      heldClosed = closed(held);
+      stranding.strand();
+      socket.write('after');
+      const gone = closed(socket);
+      socket.destroy();
+      await gone;
+      // the proxy has heard the client go (a new connection is refused) and told the server nothing
+      const refused = await open(stranding.port).then(
+        (late) => closed(late),
+        (error: NodeJS.ErrnoException) => error.code,
+      );
+      expect(refused).toBe('ECONNRESET');
+      expect([received, held.destroyed, held.readableEnded]).toEqual([['before'], false, false]);
+    } finally {
+      await stranding.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    // close() ends what it kept open
+    expect(await heldClosed).toBe('closed');
+  });
+
   it('rewrites a URL to go through the proxy', () => {
     expect(proxy.urlFor('postgres://app:secret@db.internal:5432/delivery_test')).toBe(
       `postgres://app:secret@127.0.0.1:${proxy.port}/delivery_test`,

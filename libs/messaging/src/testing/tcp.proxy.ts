@@ -7,12 +7,16 @@ interface Pipe {
 
 /**
  * A TCP proxy for fault injection in tests: put it between a client and RabbitMQ or Postgres, then `cut()` the
- * network (every connection reset, new ones refused), `restore()` it, or `delay(ms)` every chunk both ways.
+ * network (every connection reset, new ones refused), `restore()` it, `delay(ms)` every chunk both ways, or
+ * `strand()` the server's side (a client host gone without closing anything).
  */
 export class TcpProxy {
   private readonly pipes = new Set<Pipe>();
+  /** connections left open by `strand()`, ended by `close()` */
+  private readonly stranded = new Set<Pipe>();
   private cutting = false;
   private delayMs = 0;
+  private stranding = false;
 
   private constructor(
     private readonly server: Server,
@@ -63,13 +67,29 @@ export class TcpProxy {
     this.delayMs = ms;
   }
 
+  /**
+   * As a client's host that lost power or its network: from now on nothing is forwarded either way and the server's
+   * side of every connection stays open, whatever the client does (killed, its sockets closed): the server hears
+   * nothing more, as from a machine gone, until `close()`. New connections are refused.
+   */
+  strand(): void {
+    this.stranding = true;
+    for (const pipe of this.pipes) this.stranded.add(pipe);
+    this.pipes.clear();
+  }
+
   async close(): Promise<void> {
     this.cut();
+    for (const { client, upstream } of this.stranded) {
+      client.destroy();
+      upstream.destroy();
+    }
+    this.stranded.clear();
     await new Promise<void>((resolve) => this.server.close(() => resolve()));
   }
 
   private accept(client: Socket): void {
-    if (this.cutting) return void client.resetAndDestroy();
+    if (this.cutting || this.stranding) return void client.resetAndDestroy();
     const upstream = connect(this.target.port, this.target.host);
     const pipe = { client, upstream };
     this.pipes.add(pipe);
@@ -84,7 +104,7 @@ export class TcpProxy {
   }
 
   private drop(pipe: Pipe): void {
-    if (!this.pipes.delete(pipe)) return;
+    if (this.stranding || !this.pipes.delete(pipe)) return;
     if (!pipe.client.destroyed) pipe.client.resetAndDestroy();
     pipe.upstream.destroy();
   }
@@ -93,6 +113,7 @@ export class TcpProxy {
   private forward(from: Socket, to: Socket): void {
     let lastDue = 0;
     from.on('data', (chunk: Buffer) => {
+      if (this.stranding) return;
       const due = Math.max(Date.now() + this.delayMs, lastDue);
       lastDue = due;
       const wait = due - Date.now();
@@ -104,10 +125,12 @@ export class TcpProxy {
         return;
       }
       setTimeout(() => {
-        if (to.writable) to.write(chunk);
+        if (to.writable && !this.stranding) to.write(chunk);
       }, wait);
     });
-    from.on('end', () => setTimeout(() => to.end(), Math.max(0, lastDue - Date.now())));
+    from.on('end', () => {
+      if (!this.stranding) setTimeout(() => to.end(), Math.max(0, lastDue - Date.now()));
+    });
   }
 }
 

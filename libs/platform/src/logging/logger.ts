@@ -5,6 +5,7 @@ import pino, { Logger } from 'pino';
 import type { Options as HttpLoggerOptions } from 'pino-http';
 import type { PlatformEnv } from '../config/platform.config';
 import { isProbeOrScrape } from '../http/probe-paths';
+import { deferringChildren } from './deferred-children';
 
 /** Paths pino blanks out: credentials never reach a log line (docs/security.md). */
 export const REDACTED_PATHS = [
@@ -75,14 +76,15 @@ const withPrincipal = (req: IncomingMessage, line: Record<string, unknown>) => (
  * nestjs-pino makes the logger of everything that runs for the request (`loggerModuleParams`).
  *
  * What each request pays, whether its line is written or not (docs/benchmarks.md, "What a request costs"): pino-http
- * binds two child loggers (the request id; the request), so the serializers get the raw request and response
+ * binds two child loggers (the request id; the request), made only when something logs through them
+ * (`deferringChildren`); the serializers get the raw request and response
  * (`wrapSerializers: false`: pino-std-serializers would first copy every header of both) and the subject joins the
  * line's own fields rather than being bound by `customProps`, which costs a child logger when the request arrives
  * and another when it ends. A line whose level is off (`LOG_LEVEL=warn`: the 2xx lines) is not built at all.
  */
 export function httpLoggerOptions(logger: Logger): HttpLoggerOptions {
   return {
-    logger,
+    logger: deferringChildren(logger),
     genReqId: (req) => (req as Req).id,
     quietReqLogger: true,
     customAttributeKeys: { reqId: 'requestId' },
