@@ -48,19 +48,22 @@ export async function requestedCheckpoints(url: string): Promise<number> {
 }
 
 /**
- * A fresh, migrated database for one benchmark run (dropped first if a previous run left it); `migrate`: another
- * build's migrations, for a scenario that compares builds in process.
+/**
+ * A fresh, migrated database for one benchmark run (dropped first if a previous run left it), on the server of
+ * `adminUrl` (the bench's by default); `migrate`: another build's migrations, for a scenario that compares builds in
+ * process.
  */
 export async function freshBenchDatabase(
   name = 'delivery_bench',
   migrate: (url: string) => Promise<unknown> = runMigrations,
+  adminUrl = ADMIN_URL,
 ): Promise<string> {
-  const admin = new Client({ connectionString: ADMIN_URL });
+  const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.query(`CREATE DATABASE "${name}"`);
   await admin.end();
-  const url = withDatabase(ADMIN_URL, name);
+  const url = withDatabase(adminUrl, name);
   await migrate(url);
   return url;
 }

@@ -71,7 +71,8 @@ function heapAfterGc(): number {
   return process.memoryUsage().heapUsed;
 }
 
-async function insertPromises(url: string, today: string): Promise<void> {
+/** The promises of L-refresh (also those of L-scale): PROMISES on LANES lanes over DAYS days before `today`. */
+export async function insertPromises(url: string, today: string): Promise<void> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {

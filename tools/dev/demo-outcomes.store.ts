@@ -45,20 +45,21 @@ export interface SentEvents {
 }
 
 /**
- * The demo's events through capacity-service's `POST {base}/delivery/outcomes`, 1,000 per request, counted. A
- * failure names the URL it called.
+ * The demo's events through capacity-service's `POST {base}/delivery/outcomes`, 1,000 per request, counted, with
+ * `headers` besides the token (the simulated clock's `X-Simulated-Now`). A failure names the URL it called.
  */
 export async function sendDemoEvents(
   base: string,
   token: string,
   events: readonly DemoEvent[],
+  headers: Record<string, string> = {},
 ): Promise<SentEvents> {
   const totals: SentEvents = { received: 0, stored: 0, duplicates: 0, orphans: 0 };
   for (let start = 0; start < events.length; start += CHUNK) {
     const url = `${base}/delivery/outcomes`;
     const response = await fetch(url, {
       method: 'POST',
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      headers: { ...headers, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
       body: JSON.stringify({ events: events.slice(start, start + CHUNK) }),
     }).catch((error: unknown) => {
       const cause =

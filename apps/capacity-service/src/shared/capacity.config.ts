@@ -53,7 +53,7 @@ const capacityEnv = {
   /** docs/accuracy.md: lanes with fewer deliveries in the range get no lead-time suggestion */
   OUTCOME_SUGGESTION_MIN_DELIVERIES: env.int(30, 1, 1_000_000),
   /** docs/learning.md: the lane model's recency: an outcome planned this many days earlier weighs half */
-  LEARNING_HALF_LIFE_DAYS: env.int(28, 1, 3_650),
+  LEARNING_HALF_LIFE_DAYS: env.int(14, 1, 3_650),
   /** docs/learning.md: the weighted deliveries at which a lane weighs as much as its parent in the pooling */
   LEARNING_PRIOR_DELIVERIES: env.int(20, 1, 1_000_000),
   /** docs/learning.md: the most days a lane's buffer moves from one model to the next */

@@ -195,6 +195,14 @@ const OPERATIONS: Operation[] = [
     ...outcomes,
   },
   {
+    name: 'POST /delivery/lane-model/refresh',
+    method: 'post',
+    path: '/delivery/lane-model/refresh',
+    scope: 'outcomes:write',
+    ok: 200,
+    ...outcomes,
+  },
+  {
     name: 'GET /delivery/accuracy/suggestions',
     method: 'get',
     path: '/delivery/accuracy/suggestions',

@@ -72,6 +72,7 @@ describe('OpenAPI document', () => {
       '/capacity/v1/delivery/capacity/reservations/{identifier}',
       '/capacity/v1/delivery/capacity/reservations/{identifier}/confirm',
       '/capacity/v1/delivery/capacity/reservations/{identifier}/move',
+      '/capacity/v1/delivery/lane-model/refresh',
       '/capacity/v1/delivery/outcomes',
       '/capacity/v1/whoami',
     ]);
@@ -127,6 +128,7 @@ describe('OpenAPI document', () => {
       'moveReservation',
       'previewConfiguration',
       'recordDeliveryOutcomes',
+      'refreshLaneModel',
       'releaseReservation',
       'replaceConfiguration',
       'whoAmI',

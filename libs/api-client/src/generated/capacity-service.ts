@@ -400,6 +400,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/capacity/v1/delivery/lane-model/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Learn the lane model from the recorded outcomes now (scope outcomes:write)
+         * @description What each replica's timer does every LEARNING_REFRESH_INTERVAL_MS, at once: one replica at a time builds the next version from the recorded promises and their outcomes, unless none was written since the newest model on the same day; this replica then holds it (the others at their next look).
+         */
+        post: operations["refreshLaneModel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1355,6 +1375,40 @@ export interface components {
             /** @description The path is in the answer: layout A lists the first `maxAlternativePaths` ranks, layout B only the chosen path. A feasible path ranked beyond them is explained but not listed. */
             listed: boolean;
         };
+        ValidityExplanationResponse: {
+            /**
+             * @description The answer's `validUntil` (wall time in the business time zone with its offset).
+             * @example 2026-11-24T18:00:00-05:00
+             */
+            at: string;
+            /**
+             * @description PICKING_CUTOFF: the origin's cut-off on the purchase date (picking then starts the next day); WINDOW_START: a window of a listed delivery date starts (it is then blocked, or the date is no longer listed); BUSINESS_DAY_END: "today" becomes the next day: a purchase date whose cut-off had passed is past (picking may start on it again), or windows of a date closed by the time of day open again.
+             * @enum {string}
+             */
+            reason: "PICKING_CUTOFF" | "WINDOW_START" | "BUSINESS_DAY_END";
+            /**
+             * @description The origin whose cut-off decides (PICKING_CUTOFF, or BUSINESS_DAY_END of the purchase date).
+             * @example CD01
+             */
+            node: string | null;
+            /**
+             * @description That origin's cut-off (HH:MM).
+             * @example 18:00
+             */
+            cutoffTime: string | null;
+            /**
+             * @description The last leg whose window decides.
+             * @example R-CD01-LIMCENTRO-N
+             */
+            route: string | null;
+            /** @example AM */
+            window: string | null;
+            /**
+             * Format: date
+             * @description The purchase date, or the delivery date of the window.
+             */
+            date: string | null;
+        };
         PromiseConfidenceExplanationResponse: {
             /**
              * Format: double
@@ -1397,40 +1451,6 @@ export interface components {
              */
             confidence: number | null;
         };
-        ValidityExplanationResponse: {
-            /**
-             * @description The answer's `validUntil` (wall time in the business time zone with its offset).
-             * @example 2026-11-24T18:00:00-05:00
-             */
-            at: string;
-            /**
-             * @description PICKING_CUTOFF: the origin's cut-off on the purchase date (picking then starts the next day); WINDOW_START: a window of a listed delivery date starts (it is then blocked, or the date is no longer listed); BUSINESS_DAY_END: "today" becomes the next day: a purchase date whose cut-off had passed is past (picking may start on it again), or windows of a date closed by the time of day open again.
-             * @enum {string}
-             */
-            reason: "PICKING_CUTOFF" | "WINDOW_START" | "BUSINESS_DAY_END";
-            /**
-             * @description The origin whose cut-off decides (PICKING_CUTOFF, or BUSINESS_DAY_END of the purchase date).
-             * @example CD01
-             */
-            node: string | null;
-            /**
-             * @description That origin's cut-off (HH:MM).
-             * @example 18:00
-             */
-            cutoffTime: string | null;
-            /**
-             * @description The last leg whose window decides.
-             * @example R-CD01-LIMCENTRO-N
-             */
-            route: string | null;
-            /** @example AM */
-            window: string | null;
-            /**
-             * Format: date
-             * @description The purchase date, or the delivery date of the window.
-             */
-            date: string | null;
-        };
         GroupExplanationResponse: {
             origin: string | null;
             /** @enum {string} */
@@ -1457,10 +1477,10 @@ export interface components {
             paths: components["schemas"]["PathExplanationResponse"][];
             /** @description The group's route; null when none is feasible. */
             chosenRoute: string | null;
-            /** @description The chosen path's lane in the lane model the run used (with `at`, the model of that instant): the buffer its last leg took, the probability of its dates and the model version; absent, as in the answer, when no lane model estimates it. */
-            promiseConfidence?: components["schemas"]["PromiseConfidenceExplanationResponse"];
             /** @description What bounds the group's `validUntil`; null when time alone never changes its answer. */
             validUntil: components["schemas"]["ValidityExplanationResponse"] | null;
+            /** @description The chosen path's lane in the lane model the run used (with `at`, the model of that instant): the buffer its last leg took, the probability of its dates and the model version; absent, as in the answer, when no lane model estimates it. */
+            promiseConfidence?: components["schemas"]["PromiseConfidenceExplanationResponse"];
         };
         CalculationExplanationResponse: {
             basis: components["schemas"]["ExplanationBasisResponse"];
@@ -2816,6 +2836,35 @@ export interface components {
             pageSize: number;
             /** @description Stored events that match no promise (any date): unknown or unconfirmed reservations. */
             orphanEvents: number;
+        };
+        LaneModelRefreshResponse: {
+            /**
+             * @description BUILT: a new version was built from the recorded outcomes and stored; UNCHANGED: no promise was written since the newest model, on the same day, so it stands; LOCKED: another replica was refreshing.
+             * @example BUILT
+             * @enum {string}
+             */
+            outcome: "BUILT" | "UNCHANGED" | "LOCKED";
+            /**
+             * @description The version of the model this replica holds after the refresh; null before any was built.
+             * @example 17
+             */
+            version: number | null;
+            /**
+             * Format: date
+             * @description The day (business time zone) that model is for; null before any was built.
+             * @example 2026-11-28
+             */
+            today: string | null;
+            /**
+             * @description Lanes that model estimates (0 before any).
+             * @example 412
+             */
+            lanes: number;
+            /**
+             * @description Versions the retention removed after this one was stored (BUILT only; empty otherwise).
+             * @example []
+             */
+            removed: number[];
         };
     };
     responses: never;
@@ -5705,6 +5754,93 @@ export interface operations {
                      * @example {
                      *       "code": "FORBIDDEN",
                      *       "message": "Missing scope: outcomes:read",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description TOO_MANY_REQUESTS: too many failed authentications from this address or for this user, or too many calls of this operation by these credentials (only when the limits are switched on); retry after `Retry-After` */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "TOO_MANY_REQUESTS",
+                     *       "message": "Too many failed authentication attempts; retry later",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description CALCULATION_ERROR: an unexpected failure, answered without internals */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "CALCULATION_ERROR",
+                     *       "message": "Error calculating the delivery date",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+        };
+    };
+    refreshLaneModel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LaneModelRefreshResponse"];
+                };
+            };
+            /** @description UNAUTHORIZED: credentials missing, malformed or not valid; `WWW-Authenticate` names the accepted schemes */
+            401: {
+                headers: {
+                    /** @description The accepted schemes */
+                    "WWW-Authenticate"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Token has expired",
+                     *       "details": {}
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
+            /** @description FORBIDDEN: the credentials lack the scope outcomes:write */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Missing scope: outcomes:write",
                      *       "details": {}
                      *     }
                      */

@@ -17,7 +17,9 @@ import { eachBatch, eventLoopPacer, type Sql } from '@delivery/persistence';
  * Per lane, its observations as `age delay count` (space separated, one after the other): the age of the planned day
  * (today − the promised date less the buffer the promise was made with); the delay as delivered day − planned day,
  * or, for a promise still open after its planned day, its age (a lower bound: the count is then negative, so a
- * censored observation costs no more text). Cancelled promises, and open ones released with their reservation, are
+ * censored observation costs no more text). A promise is observed once its planned day is past, delivered or not:
+ * counting the early deliveries of a day still to come, before its late ones can be seen, would make every lane
+ * look earlier than it is. Cancelled promises, and open ones released with their reservation, are
  * not observed; a delivered one is, even when released afterwards (it was delivered). Only promises within the
  * outcome retention (promised on `$2` or later), on a route (a promise without legs has no lane). Small numbers
  * keep the text short: a million promises on 10,000 lanes are 800,000 observations in about 6 MB.
@@ -32,7 +34,8 @@ export const LANE_OBSERVATIONS = `
       state <> 'DELIVERED' AS censored, count(*) AS n
     FROM delivery_promises
     WHERE route IS NOT NULL AND promised_date >= $2::date
-      AND (state = 'DELIVERED' OR (state = 'OPEN' AND NOT released AND promised_date - buffer_days < $1::date))
+      AND promised_date - buffer_days < $1::date
+      AND (state = 'DELIVERED' OR (state = 'OPEN' AND NOT released))
     GROUP BY 1, 2, 3, 4, 5
   ) AS observed
   GROUP BY route, destination`;

@@ -41,7 +41,7 @@ export interface LaneObservationGroup extends LaneKey {
 }
 
 export interface LearningSettings {
-  /** recency: an observation `h` days older weighs half (LEARNING_HALF_LIFE_DAYS, 28) */
+  /** recency: an observation `h` days older weighs half (LEARNING_HALF_LIFE_DAYS, 14) */
   readonly halfLifeDays: number;
   /** pooling strength `m`: weighted deliveries at which a level weighs as much as its parent (LEARNING_PRIOR_DELIVERIES, 20) */
   readonly priorDeliveries: number;

@@ -6,3 +6,4 @@ export * from './delivery-accuracy.request';
 export * from './delivery-accuracy.response';
 export * from './lead-time-suggestions.dto';
 export * from './promise-calibration.dto';
+export * from './lane-model-refresh.dto';
