@@ -9,8 +9,8 @@ export const DEFAULT_ACCURACY_DAYS = 28;
 export const MAX_ACCURACY_PAGE_SIZE = 500;
 export const DEFAULT_ACCURACY_PAGE_SIZE = 50;
 
-/** The query of `GET {base}/delivery/accuracy`; numbers arrive as query strings. A parameter not listed is refused. */
-export class DeliveryAccuracyQuery {
+/** A range of promised dates, as the accuracy view and the calibration ask for it. */
+export class AccuracyRangeQuery {
   @ApiPropertyOptional({
     type: String,
     format: 'date',
@@ -31,7 +31,10 @@ export class DeliveryAccuracyQuery {
   @IsCalendarDate()
   @IsNotBefore('from')
   to?: string;
+}
 
+/** The query of `GET {base}/delivery/accuracy`; numbers arrive as query strings. A parameter not listed is refused. */
+export class DeliveryAccuracyQuery extends AccuracyRangeQuery {
   @ApiPropertyOptional({
     enum: ACCURACY_GROUP_BY,
     default: 'route',

@@ -1,30 +1,8 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional } from 'class-validator';
-import { IsCalendarDate, IsNotBefore } from '../capacity/calendar-date.rules';
+import { ApiProperty } from '@nestjs/swagger';
+import { AccuracyRangeQuery } from './delivery-accuracy.request';
 
-/** The query of `GET {base}/delivery/accuracy/calibration`; a parameter not listed is refused. */
-export class PromiseCalibrationQuery {
-  @ApiPropertyOptional({
-    type: String,
-    format: 'date',
-    description: 'First promised date (business time zone). Default: 28 days before `to`.',
-    example: '2026-11-01',
-  })
-  @IsOptional()
-  @IsCalendarDate()
-  from?: string;
-
-  @ApiPropertyOptional({
-    type: String,
-    format: 'date',
-    description: 'Last promised date, inclusive; at most 366 days after `from`. Default: yesterday.',
-    example: '2026-11-28',
-  })
-  @IsOptional()
-  @IsCalendarDate()
-  @IsNotBefore('from')
-  to?: string;
-}
+/** The query of `GET {base}/delivery/accuracy/calibration`: a range of promised dates; a parameter not listed is refused. */
+export class PromiseCalibrationQuery extends AccuracyRangeQuery {}
 
 /** What every bucket, lane and the total carry. */
 export class CalibrationFiguresResponse {
