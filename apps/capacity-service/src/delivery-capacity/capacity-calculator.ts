@@ -26,8 +26,10 @@ import { LANE_MODELS, type LaneModelSource } from './lane-models.port';
  * plan, the planned counters, stock and weights in at most two statements, then the engine. Both phases see one
  * snapshot and one instant, so the plan always covers what the calculation reads. `explain` runs the same engine
  * with its recorders on the same inputs; `compare` runs it on two snapshots (the configuration preview), `replay` on
- * a candidate at the instants orders were placed (the preview's backtest). Every run is given the lane model this
- * replica holds (`LANE_MODELS`, docs/learning.md); an explanation at an earlier instant, the model of that instant.
+ * a candidate at the instants orders were placed (the preview's backtest). Every run is given the lane model in
+ * force at its instant (`LANE_MODELS`, docs/learning.md): the one this replica holds for a calculation, an
+ * explanation or a comparison now; an explanation at an earlier instant and each order of a replay, the model of
+ * that instant.
  */
 @Injectable()
 export class CapacityCalculator {
@@ -65,6 +67,8 @@ export class CapacityCalculator {
    * names, handed to `keep` as it is done (only what it keeps stays alive). The reads of `READS_PER_STATEMENT`
    * requests go out in one turn, so the adapter asks them together (each counter range, stock row and weight once):
    * a national network's ~1,800 zones make ~60 statements, not ~1,800. Not counted in the calculation metrics.
+   * `now` is the instant of the request asking (a preview, the reservations at risk): both are given the model held,
+   * as a calculation at that instant is.
    */
   async compare<T>(
     before: Snapshot,
@@ -99,6 +103,10 @@ export class CapacityCalculator {
    * group plans (the dates each group offers, `planGroups`: the engine's evaluation without building the answer)
    * are handed to `keep` as they are done, each group's dates up to the first one it offers (what a replay takes),
    * paced like `compare`; not counted in the calculation metrics.
+   *
+   * Each run is given the lane model in force at its instant (`LANE_MODELS.at`: none before the first was built).
+   * Runs in the order of their instants share a model for long stretches: each stretch is calculated with its model,
+   * so what is held is that one model (and the few the source keeps), and each version is read once.
    */
   async replay<T>(
     snapshot: Snapshot,
@@ -106,19 +114,30 @@ export class CapacityCalculator {
     keep: (plans: readonly GroupPlan[], index: number) => T,
   ): Promise<T[]> {
     const clocks = runs.map(({ at }): Clock => ({ now: () => at }));
-    const laneModel = this.laneModels.current();
-    return this.inTurns(
-      runs.length,
-      (index) => planReads(snapshot, runs[index].request, clocks[index], { counters: false, laneModel }),
-      (index, data) =>
-        keep(
-          planGroups(snapshot, runs[index].request, data, clocks[index], {
-            throughFirstOffer: true,
+    const kept: T[] = [];
+    for (let start = 0, end = 0; start < runs.length; start = end) {
+      const laneModel = await this.laneModels.at(runs[start].at);
+      for (end = start + 1; end < runs.length; end++)
+        if ((await this.laneModels.at(runs[end].at)) !== laneModel) break;
+      const stretch = await this.inTurns(
+        end - start,
+        (index) =>
+          planReads(snapshot, runs[start + index].request, clocks[start + index], {
+            counters: false,
             laneModel,
           }),
-          index,
-        ),
-    );
+        (index, data) =>
+          keep(
+            planGroups(snapshot, runs[start + index].request, data, clocks[start + index], {
+              throughFirstOffer: true,
+              laneModel,
+            }),
+            start + index,
+          ),
+      );
+      for (const each of stretch) kept.push(each);
+    }
+    return kept;
   }
 
   /**
