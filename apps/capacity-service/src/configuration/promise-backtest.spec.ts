@@ -1,11 +1,15 @@
 import {
   NO_DATA,
+  parseConfiguration,
   type CalculateDeliveryCapacityRequest,
+  type LaneEstimateData,
+  type LaneModelData,
   type ReadPlan,
   type RecordedPromise,
 } from '@delivery/capacity-domain';
+import { LaneModelHolder } from '../learning';
 import { e10Request } from '../testing/capacity-fixtures';
-import { demoSnapshot, E10_NOW, calculatorOn } from '../testing/unit-fixtures';
+import { demoConfiguration, demoSnapshot, E10_NOW, calculatorOn, LIMA } from '../testing/unit-fixtures';
 import { PromiseBacktest } from './promise-backtest';
 import type { RecordedPromises } from './recorded-promises.port';
 
@@ -127,4 +131,79 @@ describe('PromiseBacktest', () => {
     expect(other).toMatchObject({ lane: 'R-X', promises: 2, notReplayed: 1 });
     expect(other.moved).toEqual({ earlier: 0, later: 0, unchanged: 0, lost: 1 });
   });
+
+  it('replays each order with the model of its instant, each stored version read once', async () => {
+    // the demo world asking WEB orders at 0.95; models built Sunday 11-22 at 10:00, 11:00, 12:00 and 13:00 Lima,
+    // adding 1, 2, 3 days, then none; the replica holds the newest
+    const document = demoConfiguration();
+    document.settings = {
+      ...(document.settings as object),
+      promiseConfidence: { bySaleChannel: { WEB: 0.95 } },
+    };
+    const parsed = parseConfiguration(document, LIMA);
+    if (!parsed.ok) throw new Error('the document is valid');
+    const models = [1, 2, 3, 0].map((buffer, index) =>
+      modelOf(index + 1, `2026-11-22T${15 + index}:00:00.000Z`, buffer),
+    );
+    const store = storeOf(models);
+    const holder = new LaneModelHolder(store);
+    await holder.look();
+    // placed 09:30 (before any model), 10:30 and 10:45, 11:30, 12:30, 13:30 Lima: all promised Thursday 11-26
+    const placed = ['14:30', '15:30', '15:45', '16:30', '17:30', '18:30'].map((time, index) =>
+      promise(`O${index}`, { reservedAt: new Date(`2026-11-22T${time}:00Z`) }),
+    );
+    const calculator = calculatorOn(async () => NO_DATA, demoSnapshot(), holder);
+    const result = await new PromiseBacktest(new FakeRecordedPromises(placed, 2), calculator).run(
+      parsed.snapshot,
+      { from: '2026-11-22', to: '2026-11-22' },
+      10,
+    );
+    expect(result.total.moved).toEqual({ earlier: 0, later: 4, unchanged: 2, lost: 0 });
+    expect(result.total.movedByDays).toEqual([
+      { days: 1, count: 2 },
+      { days: 2, count: 1 },
+      { days: 3, count: 1 },
+    ]);
+    // the held one at the look, then each other once, though the holder keeps two at hand
+    expect(store.reads).toEqual([4, 1, 2, 3]);
+  });
 });
+
+/** A model adding `buffer` days at every confidence, whatever the lane (the network's estimate). */
+function modelOf(version: number, builtAt: string, buffer: number): LaneModelData {
+  const network: LaneEstimateData = {
+    level: 'NETWORK',
+    deliveries: 100,
+    firstDelay: 0,
+    onTimeByDelay: [1],
+    buffers: Array.from({ length: 50 }, () => buffer),
+  };
+  return {
+    version,
+    builtAt,
+    today: '2026-11-22',
+    settings: {
+      halfLifeDays: 14,
+      priorDeliveries: 20,
+      maxBufferStepDays: 1,
+      maxBufferDays: 7,
+      minBufferDays: 7,
+    },
+    lanes: {},
+    lastLegs: {},
+    zones: {},
+    network,
+  };
+}
+
+/** A store of `models`, listing them and counting the models read. */
+function storeOf(models: LaneModelData[]) {
+  const reads: number[] = [];
+  const store: ConstructorParameters<typeof LaneModelHolder>[0] = {
+    versions: async () =>
+      models.map((m) => ({ version: m.version, builtAt: new Date(m.builtAt), today: m.today })),
+    model: async (version) => (reads.push(version), models.find((m) => m.version === version) ?? null),
+    refresh: () => Promise.reject(new Error('not used')),
+  };
+  return Object.assign(store, { reads });
+}

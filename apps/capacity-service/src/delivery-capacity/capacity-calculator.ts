@@ -115,27 +115,30 @@ export class CapacityCalculator {
   ): Promise<T[]> {
     const clocks = runs.map(({ at }): Clock => ({ now: () => at }));
     const kept: T[] = [];
-    for (let start = 0, end = 0; start < runs.length; start = end) {
+    let start = 0;
+    while (start < runs.length) {
       const laneModel = await this.laneModels.at(runs[start].at);
-      for (end = start + 1; end < runs.length; end++)
-        if ((await this.laneModels.at(runs[end].at)) !== laneModel) break;
+      let end = start + 1;
+      while (end < runs.length && (await this.laneModels.at(runs[end].at)) === laneModel) end++;
+      const first = start;
       const stretch = await this.inTurns(
-        end - start,
+        end - first,
         (index) =>
-          planReads(snapshot, runs[start + index].request, clocks[start + index], {
+          planReads(snapshot, runs[first + index].request, clocks[first + index], {
             counters: false,
             laneModel,
           }),
         (index, data) =>
           keep(
-            planGroups(snapshot, runs[start + index].request, data, clocks[start + index], {
+            planGroups(snapshot, runs[first + index].request, data, clocks[first + index], {
               throughFirstOffer: true,
               laneModel,
             }),
-            start + index,
+            first + index,
           ),
       );
       for (const each of stretch) kept.push(each);
+      start = end;
     }
     return kept;
   }

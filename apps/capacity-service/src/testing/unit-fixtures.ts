@@ -9,7 +9,7 @@ import {
   type Snapshot,
 } from '@delivery/capacity-domain';
 import { MetricsService } from '@delivery/platform';
-import { CapacityCalculator, NO_LANE_MODELS } from '../delivery-capacity';
+import { CapacityCalculator, NO_LANE_MODELS, type LaneModelSource } from '../delivery-capacity';
 import { ActiveConfiguration, CapacityMetrics } from '../snapshot';
 
 /** What the tests share without starting an app: the demo world (E10), its instant, a fresh snapshot holder. */
@@ -38,11 +38,12 @@ export function activeConfiguration(): ActiveConfiguration {
 
 /**
  * A calculator over `snapshot` (active as version 1; default the demo world), its reads answered by `read`
- * (default: nothing stored), the clock at E10.
+ * (default: nothing stored), the clock at E10, given the lane models of `laneModels` (default: none).
  */
 export function calculatorOn(
   read: (plan: ReadPlan) => Promise<CalculationData> = async () => NO_DATA,
   snapshot: Snapshot = demoSnapshot(),
+  laneModels: LaneModelSource = NO_LANE_MODELS,
 ): CapacityCalculator {
   const active = activeConfiguration();
   active.offer({ version: 1, loadedAt: null, snapshot });
@@ -51,6 +52,6 @@ export function calculatorOn(
     { read },
     new CapacityMetrics(new MetricsService()),
     fixedClock(),
-    NO_LANE_MODELS,
+    laneModels,
   );
 }
