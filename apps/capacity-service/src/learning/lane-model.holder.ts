@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { LaneModelData } from '@delivery/capacity-domain';
 import { LANE_MODEL_STORE, type LaneModelStore, type LaneModelVersion } from './lane-model-store.port';
 
-/** Models of other instants kept at hand for replays (a backtest asks for the same few again and again). */
+/** Models of other instants kept at hand for replays (a backtest asks for each of its orders, in the order placed). */
 const KEPT_FOR_REPLAYS = 2;
 
 /**
@@ -24,9 +24,12 @@ export class LaneModelHolder {
   }
 
   async at(instant: Date): Promise<LaneModelData | null> {
-    let found: LaneModelVersion | undefined;
-    for (const version of this.versions) if (version.builtAt.getTime() <= instant.getTime()) found = version;
-    if (found === undefined) return null;
+    // the last listed built at or before it: looked for from the newest, so a recent instant is found at once
+    const time = instant.getTime();
+    let index = this.versions.length - 1;
+    while (index >= 0 && this.versions[index].builtAt.getTime() > time) index--;
+    if (index < 0) return null;
+    const found = this.versions[index];
     if (found.version === this.held?.version) return this.held;
     let model = this.others.get(found.version);
     if (model === undefined) {
