@@ -34,11 +34,16 @@ function shareVariance(f: number, n: number): number {
  * z = (F_recent(k) − F_older(k)) / √(v(F_recent(k), n_recent(k)) + v(F_older(k), n_older(k))), n(k) the weight known
  * at k. 0 when no delay is tested.
  */
-export function changeScore(recent: DelayTally, older: DelayTally, settings: LearningSettings): number {
+export function changeScore(
+  recent: DelayTally,
+  older: DelayTally,
+  settings: LearningSettings,
+  scratch = new Float64Array(2 * (settings.maxBufferDays + settings.minBufferDays + 1)),
+): number {
   const first = -settings.minBufferDays;
   const length = settings.maxBufferDays + settings.minBufferDays + 1;
-  const fRecent = recent.onTimeByDelay(first, new Float64Array(length));
-  const fOlder = older.onTimeByDelay(first, new Float64Array(length));
+  const fRecent = recent.onTimeByDelay(first, scratch.subarray(0, length));
+  const fOlder = older.onTimeByDelay(first, scratch.subarray(length, 2 * length));
   let score = 0;
   for (let i = 0; i < length; i++) {
     const f = fOlder[i];
@@ -62,12 +67,16 @@ export class LaneHistories {
   /** the lanes restarted by this build: their first planned day */
   private readonly restarts = new Map<string, DayNumber>();
   readonly recentAge = CHANGE_TEST.recentDays;
+  /** F of both parts, written by every test in turn */
+  private readonly scratch: Float64Array;
 
   constructor(
     private readonly today: DayNumber,
     private readonly settings: LearningSettings,
     private readonly previous: Readonly<Record<string, LaneEstimateData>> | undefined,
-  ) {}
+  ) {
+    this.scratch = new Float64Array(2 * (settings.maxBufferDays + settings.minBufferDays + 1));
+  }
 
   /** The first planned day of the lane's history: its restart's, null for a lane never restarted. */
   private since(lane: string): DayNumber | null {
@@ -93,7 +102,8 @@ export class LaneHistories {
   settled(lane: string, tally: LaneTally): LaneTally {
     const recent = tally.recent.weight;
     if (recent < CHANGE_TEST.minRecentWeight || tally.weight - recent < recent) return tally;
-    if (changeScore(tally.recent, tally.less(tally.recent), this.settings) < CHANGE_TEST.z) return tally;
+    if (changeScore(tally.recent, tally.less(tally.recent), this.settings, this.scratch) < CHANGE_TEST.z)
+      return tally;
     this.restarts.set(lane, this.today - CHANGE_TEST.recentDays);
     return tally.restartedAtRecent();
   }
