@@ -38,7 +38,7 @@ export function changeScore(
   recent: DelayTally,
   older: DelayTally,
   settings: LearningSettings,
-  scratch = new Float64Array(2 * (settings.maxBufferDays + settings.minBufferDays + 1)),
+  scratch: Float64Array = new Float64Array(2 * (settings.maxBufferDays + settings.minBufferDays + 1)),
 ): number {
   const first = -settings.minBufferDays;
   const length = settings.maxBufferDays + settings.minBufferDays + 1;
