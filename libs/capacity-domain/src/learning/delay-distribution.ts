@@ -55,9 +55,13 @@ export class DelayTally {
    */
   less(part: DelayTally): DelayTally {
     const rest = new DelayTally();
-    rest.merge(this);
-    for (let i = 0; i < part.events.length; i++) {
-      const index = rest.indexOf(part.low + i);
+    rest.low = this.low;
+    rest.events = this.events.slice();
+    rest.censored = this.censored.slice();
+    rest.first = this.first;
+    rest.last = this.last;
+    // the part's delays are among this tally's
+    for (let i = 0, index = part.low - this.low; i < part.events.length; i++, index++) {
       rest.events[index] = Math.max(0, rest.events[index] - part.events[i]);
       rest.censored[index] = Math.max(0, rest.censored[index] - part.censored[i]);
     }
