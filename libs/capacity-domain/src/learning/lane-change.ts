@@ -9,8 +9,8 @@ import type { DelayTally } from './delay-distribution';
 import type { LaneEstimateData, LearningSettings } from './lane-model.types';
 import type { LaneTally } from './lane-tallies';
 
-/** The change test's constants (docs/learning.md, "Change"). */
-export const CHANGE_TEST = {
+/** The change test's constants (docs/learning.md, "The estimator", "Change"). */
+const CHANGE_TEST = {
   /** W: the recent part is the observations planned in the last W days (a week: every weekday once) */
   recentDays: 7,
   /** the |z| from which a difference is a change */
