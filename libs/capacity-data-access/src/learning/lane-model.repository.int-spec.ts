@@ -112,6 +112,52 @@ describe('LaneModelRepository', () => {
     expect(await repository.model(version)).toEqual({ ...empty, version, network: null });
   });
 
+  it("keeps a restarted lane's since day, which the next build carries from the model read back", async () => {
+    const day = parseDate('2026-11-22') as number;
+    const key = { lane: 'R-A', lastLeg: 'R-A', zone: 'Z-A' };
+    // 80 % on the day two weeks ago, 99 % the last week: a change (docs/learning.md, "The estimator")
+    const observations = (today: number): LaneObservation[] =>
+      [
+        [14, 0, 240],
+        [14, 1, 60],
+        [7, 0, 99],
+        [7, 1, 1],
+      ]
+        .map(([daysAgo, delayDays, count]) => ({
+          ...key,
+          plannedDay: day - daysAgo,
+          delayDays,
+          censored: false,
+          count,
+        }))
+        .filter((observation) => observation.plannedDay < today);
+    const settings = { ...SETTINGS, halfLifeDays: 14 };
+    const model = buildLaneModel(observations(day), day, settings, null, 0, '2026-11-22T17:00:00.000Z');
+    expect(model.lanes['R-A']).toMatchObject({ since: '2026-11-15', deliveries: 100 });
+    const version = await store(model);
+    const stored = await repository.model(version);
+    expect(stored).toEqual({ ...model, version });
+    const next = buildLaneModel(
+      observations(day + 1),
+      day + 1,
+      settings,
+      stored,
+      0,
+      '2026-11-23T17:00:00.000Z',
+    );
+    expect(next.lanes['R-A']).toMatchObject({ since: '2026-11-15', deliveries: 100 });
+    // without it, a day later the last week is the older part's and nothing is restarted: all 400 count
+    const fresh = buildLaneModel(
+      observations(day + 1),
+      day + 1,
+      settings,
+      null,
+      0,
+      '2026-11-23T17:00:00.000Z',
+    );
+    expect(fresh.lanes['R-A'].deliveries).toBe(400);
+  });
+
   it('finds the newest model built at or before an instant, and lists the versions', async () => {
     const first = await store(modelOf(3, 0, '2026-11-20T10:00:00.000Z', '2026-11-20'));
     const second = await store(modelOf(4, 0, '2026-11-21T10:00:00.000Z', '2026-11-21'));

@@ -67,4 +67,20 @@ describe('DelayTally', () => {
     expect(tally([], [2]).support()).toBeNull();
     expect(values(tally([], [2]).onTimeByDelay(0, new Float64Array(2)))).toEqual([0, 0]);
   });
+  it('knows at k the observations but those censored at a bound ≤ k: 5, then 4 past an open one at 1', () => {
+    const withOpen = tally([0, 0, 1], [1, 3]);
+    expect([withOpen.knownAt(0), withOpen.knownAt(1), withOpen.knownAt(2), withOpen.knownAt(3)]).toEqual([
+      5, 4, 4, 3,
+    ]);
+  });
+
+  it('less a part of its observations is the tally of the others: F of 0, 1, open at 3 less 0, open at 1', () => {
+    const all = tally([0, 0, 1], [1, 3]);
+    const rest = all.less(tally([0], [1]));
+    // 0, 1 and one open at 3: r(0) = 3, S = 2/3; r(1) = 2, S = 1/3; then the open one leaves
+    expect(values(rest.onTimeByDelay(0, new Float64Array(3)))).toEqual([
+      0.333333333333, 0.666666666667, 0.666666666667,
+    ]);
+    expect([rest.weight, rest.count]).toEqual([3, 3]);
+  });
 });

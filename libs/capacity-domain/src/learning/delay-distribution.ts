@@ -49,6 +49,36 @@ export class DelayTally {
     this.count += other.count;
   }
 
+  /**
+   * A new tally of this one's observations less `part`'s, a part of them (the older observations: all less the
+   * recent ones). A difference that rounding leaves below 0 counts as 0. Its support stays this tally's.
+   */
+  less(part: DelayTally): DelayTally {
+    const rest = new DelayTally();
+    rest.low = this.low;
+    rest.events = this.events.slice();
+    rest.censored = this.censored.slice();
+    rest.first = this.first;
+    rest.last = this.last;
+    // the part's delays are among this tally's
+    for (let i = 0, index = part.low - this.low; i < part.events.length; i++, index++) {
+      rest.events[index] = Math.max(0, rest.events[index] - part.events[i]);
+      rest.censored[index] = Math.max(0, rest.censored[index] - part.censored[i]);
+    }
+    rest.weight = Math.max(0, this.weight - part.weight);
+    rest.count = this.count - part.count;
+    return rest;
+  }
+
+  /** Σ w of the observations known to be delayed ≤ `k` or > `k`: every one but those censored at a bound ≤ `k`. */
+  knownAt(k: number): number {
+    let unknown = 0;
+    // a censored observation of bound c sits at index c − 1 − low
+    const end = Math.min(this.censored.length, k - this.low);
+    for (let i = 0; i < end; i++) unknown += this.censored[i];
+    return Math.max(0, this.weight - unknown);
+  }
+
   /** The smallest and largest delay delivered, null without a delivery. */
   support(): { first: number; last: number } | null {
     return this.first > this.last ? null : { first: this.first, last: this.last };

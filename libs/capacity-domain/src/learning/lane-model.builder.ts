@@ -8,6 +8,7 @@
 import { type DayNumber, formatDate } from '../calendar/calendar';
 import { eachInSlices, type Pacer, runAtOnce, runInSlices, sortInSlices, type Steps } from '../shared/slices';
 import type { DelayTally } from './delay-distribution';
+import { LaneHistories } from './lane-change';
 import { pool, poolingLevel } from './lane-pooling';
 import type {
   LaneEstimateData,
@@ -115,7 +116,13 @@ function* laneModelSteps(
   version: number,
   builtAt: string,
 ): Steps<LaneModelData> {
-  const { lanes, lastLegs, zones, network } = yield* tallySteps(groups, today, settings.halfLifeDays);
+  const histories = new LaneHistories(today, settings, previous?.lanes);
+  const { lanes, lastLegs, zones, network } = yield* tallySteps(
+    groups,
+    today,
+    settings.halfLifeDays,
+    histories,
+  );
   const model = {
     version,
     builtAt,
@@ -185,14 +192,9 @@ function* laneModelSteps(
     const own = tally.onTimeByDelay(first, laneF);
     const values = pool(own, tally.weight, lastLegF.get(tally.lastLeg) as Float64Array, m);
     const level = poolingLevel([tally.weight, ...(lastLegLevel.get(tally.lastLeg) as number[])], m);
-    laneEstimates[key] = estimate(
-      values,
-      first,
-      level,
-      tally.count,
-      settings,
-      previousBuffers(previous?.lanes, key),
-    );
+    const lane = estimate(values, first, level, tally.count, settings, previousBuffers(previous?.lanes, key));
+    const since = histories.sinceOf(key);
+    laneEstimates[key] = since === undefined ? lane : { ...lane, since };
   });
 
   return {

@@ -68,6 +68,8 @@ export interface LaneEstimateData {
   readonly onTimeByDelay: readonly number[];
   /** the buffer (days) for confidence level i (see CONFIDENCE_LEVELS), after the bounded step */
   readonly buffers: readonly number[];
+  /** a lane restarted at a change (lane-change.ts): the first planned day it learns from (ISO); absent otherwise */
+  readonly since?: string;
 }
 
 export interface LaneModelData {

@@ -6,12 +6,17 @@
 import type { DayNumber } from '../calendar/calendar';
 import { eachInSlices, type Steps } from '../shared/slices';
 import { DelayTally } from './delay-distribution';
+import type { LaneHistories } from './lane-change';
 import type { LaneObservation, LaneObservationGroup } from './lane-model.types';
 import { RecencyWeights } from './recency-weight';
 
-/** A lane's observations, and how many go to each zone (the last leg's zone is the one most of its go to). */
+/**
+ * A lane's observations, and how many go to each zone (the last leg's zone is the one most of its go to); `recent`:
+ * those of them planned within the recent days the change test looks at (lane-change.ts).
+ */
 export class LaneTally extends DelayTally {
   readonly zones = new Map<string, number>();
+  readonly recent = new DelayTally();
 
   constructor(readonly lastLeg: string) {
     super();
@@ -19,6 +24,14 @@ export class LaneTally extends DelayTally {
 
   goesTo(zone: string, count: number): void {
     if (count > 0) this.zones.set(zone, (this.zones.get(zone) ?? 0) + count);
+  }
+
+  /** The lane restarted at its recent observations: a tally of them alone, going to the same zones. */
+  restartedAtRecent(): LaneTally {
+    const restarted = new LaneTally(this.lastLeg);
+    restarted.merge(this.recent);
+    for (const [zone, count] of this.zones) restarted.zones.set(zone, count);
+    return restarted;
   }
 }
 
@@ -42,12 +55,17 @@ export interface LaneTallies {
 /** Observations tallied between two yields (a millisecond or two). */
 const OBSERVATIONS_PER_SLICE = 4096;
 
-/** Tallies the observations of `group` into its lane and its zone, one after the other; the promises counted. */
+/**
+ * Tallies the observations of `group` into its lane (those of ages up to `keptAge`: planned since the lane's restart,
+ * and into its recent part those of ages up to `recentAge`) and its zone, one after the other; the promises counted.
+ */
 function tallyGroup(
   { observations }: LaneObservationGroup,
-  lane: DelayTally,
+  lane: LaneTally,
   zone: DelayTally,
   weights: RecencyWeights,
+  keptAge: number,
+  recentAge: number,
 ): number {
   let promises = 0;
   for (let i = 0; i < observations.length; i += 3) {
@@ -57,18 +75,26 @@ function tallyGroup(
     const count = censored ? -signed : signed;
     const weight = weights.ofAge(observations[i]) * count;
     const delayDays = observations[i + 1];
-    lane.add(delayDays, censored, weight, count);
+    const age = observations[i];
+    if (age <= keptAge) {
+      lane.add(delayDays, censored, weight, count);
+      if (age <= recentAge) lane.recent.add(delayDays, censored, weight, count);
+    }
     zone.add(delayDays, censored, weight, count);
     promises += count;
   }
   return promises;
 }
 
-/** The tallies of `groups` as of `today`: one pass over the observations, in slices. */
+/**
+ * The tallies of `groups` as of `today`: one pass over the observations, in slices; then each lane as `histories`
+ * settles it (restarted at a change), before the lanes are merged into their last legs.
+ */
 export function* tallySteps(
   groups: Iterable<LaneObservationGroup>,
   today: DayNumber,
   halfLifeDays: number,
+  histories: LaneHistories,
 ): Steps<LaneTallies> {
   const weights = new RecencyWeights(today, halfLifeDays);
   const zones = new Map<string, DelayTally>();
@@ -79,7 +105,10 @@ export function* tallySteps(
     if (lane === undefined) lanes.set(group.lane, (lane = new LaneTally(group.lastLeg)));
     let zone = zones.get(group.zone);
     if (zone === undefined) zones.set(group.zone, (zone = new DelayTally()));
-    lane.goesTo(group.zone, tallyGroup(group, lane, zone, weights));
+    lane.goesTo(
+      group.zone,
+      tallyGroup(group, lane, zone, weights, histories.keptAge(group.lane), histories.recentAge),
+    );
     sinceYield += group.observations.length / 3;
     if (sinceYield >= OBSERVATIONS_PER_SLICE) {
       sinceYield = 0;
@@ -87,7 +116,9 @@ export function* tallySteps(
     }
   }
   const lastLegs = new Map<string, LastLegTally>();
-  yield* eachInSlices(Array.from(lanes.values()), (tally) => {
+  yield* eachInSlices(Array.from(lanes), ([key, found]) => {
+    const tally = histories.settled(key, found);
+    if (tally !== found) lanes.set(key, tally);
     let lastLeg = lastLegs.get(tally.lastLeg);
     if (lastLeg === undefined) lastLegs.set(tally.lastLeg, (lastLeg = new LastLegTally()));
     lastLeg.addLane(tally);
