@@ -3,6 +3,7 @@
  * P(delay ≤ k) from deliveries (delay known) and open promises past their planned day (right-censored: the delay is
  * at least their bound).
  */
+import type { RecencyWeights } from './recency-weight';
 
 /** The weighted observations of one level, by delay: dense arrays from the smallest delay seen. */
 export class DelayTally {
@@ -19,18 +20,51 @@ export class DelayTally {
   private first = Number.POSITIVE_INFINITY;
   private last = Number.NEGATIVE_INFINITY;
 
-  /** A delivery `delayDays` late, or an open promise at least `delayDays` late (`censored`). */
-  add(delayDays: number, censored: boolean, weight: number, count: number): void {
-    const delay = censored ? delayDays - 1 : delayDays;
-    const index = this.indexOf(delay);
-    if (censored) this.censored[index] += weight;
-    else {
-      this.events[index] += weight;
-      if (delay < this.first) this.first = delay;
-      if (delay > this.last) this.last = delay;
+  /**
+   * Adds packed observations (`LaneObservationGroup`: age, delay, signed count) one after the other, as `add` would
+   * each, weighing its count × its age's weight; answers the promises added.
+   */
+  addPacked(observations: Int32Array, weights: RecencyWeights): number {
+    // the arrays grown once, to the group's range of delays, and the weights of its ages worked out
+    let from = Number.POSITIVE_INFINITY;
+    let to = Number.NEGATIVE_INFINITY;
+    let oldest = 0;
+    for (let i = 0; i < observations.length; i += 3) {
+      const signed = observations[i + 2];
+      if (signed === 0) continue;
+      const delay = signed < 0 ? observations[i + 1] - 1 : observations[i + 1];
+      if (delay < from) from = delay;
+      if (delay > to) to = delay;
+      if (observations[i] > oldest) oldest = observations[i];
     }
-    this.weight += weight;
-    this.count += count;
+    if (from > to) return 0;
+    this.indexOf(from);
+    this.indexOf(to);
+    const byAge = weights.byAgeUpTo(oldest);
+    const { events, censored, low } = this;
+    let { weight: total, first, last } = this;
+    let added = 0;
+    for (let i = 0; i < observations.length; i += 3) {
+      const signed = observations[i + 2];
+      if (signed === 0) continue;
+      const age = observations[i];
+      const count = signed < 0 ? -signed : signed;
+      const weight = (age <= 0 ? 1 : byAge[age]) * count;
+      if (signed < 0) censored[observations[i + 1] - 1 - low] += weight;
+      else {
+        const delay = observations[i + 1];
+        events[delay - low] += weight;
+        if (delay < first) first = delay;
+        if (delay > last) last = delay;
+      }
+      total += weight;
+      added += count;
+    }
+    this.weight = total;
+    this.count += added;
+    this.first = first;
+    this.last = last;
+    return added;
   }
 
   /** Adds another level's observations (a lane's into its last leg's). */

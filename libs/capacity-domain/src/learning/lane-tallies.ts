@@ -42,26 +42,15 @@ export interface LaneTallies {
 /** Observations tallied between two yields (a millisecond or two). */
 const OBSERVATIONS_PER_SLICE = 4096;
 
-/** Tallies the observations of `group` into its lane and its zone, one after the other; the promises counted. */
+/** Tallies the observations of `group` into its lane and its zone; the promises counted. */
 function tallyGroup(
   { observations }: LaneObservationGroup,
   lane: DelayTally,
   zone: DelayTally,
   weights: RecencyWeights,
 ): number {
-  let promises = 0;
-  for (let i = 0; i < observations.length; i += 3) {
-    const signed = observations[i + 2];
-    if (signed === 0) continue;
-    const censored = signed < 0;
-    const count = censored ? -signed : signed;
-    const weight = weights.ofAge(observations[i]) * count;
-    const delayDays = observations[i + 1];
-    lane.add(delayDays, censored, weight, count);
-    zone.add(delayDays, censored, weight, count);
-    promises += count;
-  }
-  return promises;
+  zone.addPacked(observations, weights);
+  return lane.addPacked(observations, weights);
 }
 
 /** The tallies of `groups` as of `today`: one pass over the observations, in slices. */
