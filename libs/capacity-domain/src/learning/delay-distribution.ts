@@ -5,7 +5,7 @@
  */
 import type { RecencyWeights } from './recency-weight';
 
-/** The weighted observations of one level, by delay: dense arrays from the smallest delay seen. */
+/** The weighted observations of one level, by delay: dense arrays from the smallest delay seen to the largest kept. */
 export class DelayTally {
   /** the delay at index 0 */
   private low = 0;
@@ -21,10 +21,12 @@ export class DelayTally {
   private last = Number.NEGATIVE_INFINITY;
 
   /**
-   * Adds packed observations (`LaneObservationGroup`: age, delay, signed count) one after the other, as `add` would
-   * each, weighing its count × its age's weight; answers the promises added.
+   * Adds packed observations (`LaneObservationGroup`: age, delay, signed count) one after the other, each weighing
+   * its count × its age's weight; answers the promises added. `through`: the largest delay delivered in the network
+   * (every level's estimate stops there); a censored observation at risk beyond it adds its weight, no more (F̂ up
+   * to `through` is the same: it is still at risk at every delay up to there).
    */
-  addPacked(observations: Int32Array, weights: RecencyWeights): number {
+  addPacked(observations: Int32Array, weights: RecencyWeights, through: number): number {
     // the arrays grown once, to the group's range of delays, and the weights of its ages worked out
     let from = Number.POSITIVE_INFINITY;
     let to = Number.NEGATIVE_INFINITY;
@@ -33,13 +35,16 @@ export class DelayTally {
       const signed = observations[i + 2];
       if (signed === 0) continue;
       const delay = signed < 0 ? observations[i + 1] - 1 : observations[i + 1];
-      if (delay < from) from = delay;
-      if (delay > to) to = delay;
+      if (delay <= through) {
+        if (delay < from) from = delay;
+        if (delay > to) to = delay;
+      }
       if (observations[i] > oldest) oldest = observations[i];
     }
-    if (from > to) return 0;
-    this.indexOf(from);
-    this.indexOf(to);
+    if (from <= to) {
+      this.indexOf(from);
+      this.indexOf(to);
+    }
     const byAge = weights.byAgeUpTo(oldest);
     const { events, censored, low } = this;
     let { weight: total, first, last } = this;
@@ -50,13 +55,12 @@ export class DelayTally {
       const age = observations[i];
       const count = signed < 0 ? -signed : signed;
       const weight = (age <= 0 ? 1 : byAge[age]) * count;
-      if (signed < 0) censored[observations[i + 1] - 1 - low] += weight;
-      else {
-        const delay = observations[i + 1];
+      const delay = observations[i + 1];
+      if (signed > 0) {
         events[delay - low] += weight;
         if (delay < first) first = delay;
         if (delay > last) last = delay;
-      }
+      } else if (delay - 1 <= through) censored[delay - 1 - low] += weight;
       total += weight;
       added += count;
     }
@@ -70,12 +74,13 @@ export class DelayTally {
   /** Adds another level's observations (a lane's into its last leg's). */
   merge(other: DelayTally): void {
     const length = other.events.length;
-    if (length === 0) return;
-    this.indexOf(other.low);
-    const offset = this.indexOf(other.low + length - 1) - (length - 1);
-    for (let i = 0; i < length; i++) {
-      this.events[offset + i] += other.events[i];
-      this.censored[offset + i] += other.censored[i];
+    if (length > 0) {
+      this.indexOf(other.low);
+      const offset = this.indexOf(other.low + length - 1) - (length - 1);
+      for (let i = 0; i < length; i++) {
+        this.events[offset + i] += other.events[i];
+        this.censored[offset + i] += other.censored[i];
+      }
     }
     if (other.first < this.first) this.first = other.first;
     if (other.last > this.last) this.last = other.last;

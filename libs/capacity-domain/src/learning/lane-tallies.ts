@@ -42,33 +42,56 @@ export interface LaneTallies {
 /** Observations tallied between two yields (a millisecond or two). */
 const OBSERVATIONS_PER_SLICE = 4096;
 
-/** Tallies the observations of `group` into its lane and its zone; the promises counted. */
+/** Tallies the observations of `group` into its lane and its zone (delays kept `through`); the promises counted. */
 function tallyGroup(
   { observations }: LaneObservationGroup,
   lane: DelayTally,
   zone: DelayTally,
   weights: RecencyWeights,
+  through: number,
 ): number {
-  zone.addPacked(observations, weights);
-  return lane.addPacked(observations, weights);
+  zone.addPacked(observations, weights, through);
+  return lane.addPacked(observations, weights, through);
 }
 
-/** The tallies of `groups` as of `today`: one pass over the observations, in slices. */
+/** The largest delay delivered in `groups` (−∞ without a delivery), in slices. */
+function* lastDelivered(groups: readonly LaneObservationGroup[]): Steps<number> {
+  let last = Number.NEGATIVE_INFINITY;
+  let sinceYield = 0;
+  for (const { observations } of groups) {
+    for (let i = 0; i < observations.length; i += 3)
+      if (observations[i + 2] > 0 && observations[i + 1] > last) last = observations[i + 1];
+    sinceYield += observations.length;
+    if (sinceYield >= 8 * OBSERVATIONS_PER_SLICE) {
+      sinceYield = 0;
+      yield;
+    }
+  }
+  return last;
+}
+
+/**
+ * The tallies of `groups` as of `today`, in slices: the largest delay delivered first (no level's estimate goes
+ * beyond it, so a censored observation at risk past it is kept as its weight alone: a lane's arrays span a few
+ * delays, not the retention), then one pass over the observations.
+ */
 export function* tallySteps(
   groups: Iterable<LaneObservationGroup>,
   today: DayNumber,
   halfLifeDays: number,
 ): Steps<LaneTallies> {
+  const list = Array.isArray(groups) ? (groups as readonly LaneObservationGroup[]) : Array.from(groups);
+  const through = yield* lastDelivered(list);
   const weights = new RecencyWeights(today, halfLifeDays);
   const zones = new Map<string, DelayTally>();
   const lanes = new Map<string, LaneTally>();
   let sinceYield = 0;
-  for (const group of groups) {
+  for (const group of list) {
     let lane = lanes.get(group.lane);
     if (lane === undefined) lanes.set(group.lane, (lane = new LaneTally(group.lastLeg)));
     let zone = zones.get(group.zone);
     if (zone === undefined) zones.set(group.zone, (zone = new DelayTally()));
-    lane.goesTo(group.zone, tallyGroup(group, lane, zone, weights));
+    lane.goesTo(group.zone, tallyGroup(group, lane, zone, weights, through));
     sinceYield += group.observations.length / 3;
     if (sinceYield >= OBSERVATIONS_PER_SLICE) {
       sinceYield = 0;
