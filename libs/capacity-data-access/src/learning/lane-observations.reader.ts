@@ -34,7 +34,8 @@ export const LANE_OBSERVATIONS = `
       AS observations
   FROM (
     SELECT route, destination, count(*)::int AS size,
-      string_agg(age || ' ' || delay || ' ' || CASE WHEN censored THEN -n ELSE n END, ' ') AS observations
+      string_agg(age || ' ' || delay || ' ' || CASE WHEN censored THEN -n ELSE n END, ' ' ORDER BY age, delay, censored)
+        AS observations
     FROM (
       SELECT route, destination, $1::date - (promised_date - buffer_days) AS age,
         CASE WHEN state = 'DELIVERED' THEN delivered_date - (promised_date - buffer_days)
