@@ -51,8 +51,9 @@ export function buffersOf(
   previous: readonly number[] | null,
 ): readonly number[] {
   const { minBufferDays, maxBufferDays, maxBufferStepDays } = settings;
-  const buffers = new Array<number>(CONFIDENCE_LEVELS);
-  let same = previous !== null && previous.length === CONFIDENCE_LEVELS;
+  // a new array only from the first buffer that differs from the previous model's
+  let buffers: number[] | null =
+    previous !== null && previous.length === CONFIDENCE_LEVELS ? null : new Array<number>(CONFIDENCE_LEVELS);
   let k = 0 - minBufferDays;
   let atK = millionthsAt(firstDelay, onTimeByDelay, k);
   for (let level = 0; level < CONFIDENCE_LEVELS; level++) {
@@ -62,9 +63,9 @@ export function buffersOf(
     if (previous !== null && level < previous.length) {
       const before = previous[level];
       buffer = Math.min(Math.max(buffer, before - maxBufferStepDays), before + maxBufferStepDays);
-      same &&= buffer === before;
+      if (buffers === null && buffer !== before) buffers = previous.slice(0, level);
     }
-    buffers[level] = buffer;
+    if (buffers !== null) buffers[level] = buffer;
   }
-  return same ? (previous as readonly number[]) : buffers;
+  return buffers ?? (previous as readonly number[]);
 }
