@@ -1,18 +1,28 @@
 /**
  * The lane model's refresh (docs/learning.md, "Storage and refresh") over BENCH_LANE_PROMISES (default 1,000,000)
  * promises of 10,000 lanes over 90 days, each planned day, delay and state drawn at random so the promises fall in
- * as many observations as they can (about 800,000): per step of a refresh, the CPU of this process (the replica that
- * builds) and the wall time, five refreshes in a row, each against the previous model, built in slices as the
- * refresh builds it, and the longest slice of the build (the main thread's CPU between two turns of the event
- * loop); against the same statement's rows only received by the driver
- * (what the reader adds: unpacking them); and the heap a replica holds the model in (read back, after a full GC).
+ * as many observations as they can (about 800,000). A first refresh builds the model; then five times, 1,000 open
+ * promises are delivered (1,000 new outcomes) and the model refreshed against the previous one, as a replica
+ * refreshes it: per step, the CPU of this process (the replica that builds) and the wall time, the build in slices
+ * and its longest slice (the main thread's CPU between two turns of the event loop); and the heap a replica holds
+ * the model in (read back, after a full GC).
+ *
+ * With `BENCH_LANE_BASELINE=<the root of another checkout>`, each refresh is followed by one made by that tree's
+ * reader, builder and store (its `libs/capacity-domain` and `libs/capacity-data-access` sources) on the same
+ * outcomes, in a transaction rolled back: its CPU per step in the same run, and whether its builder, given the same
+ * observations in the same order and the same previous model, built the same model (every estimate and buffer).
  */
 import { runInNewContext } from 'node:vm';
 import { setFlagsFromString } from 'node:v8';
-import { buildLaneModelInSlices, parseDate, type LaneModelData } from '@delivery/capacity-domain';
-import { LANE_OBSERVATIONS, LaneModelRepository } from '@delivery/capacity-data-access';
+import {
+  buildLaneModelInSlices,
+  parseDate,
+  type LaneModelData,
+  type LaneObservationGroup,
+} from '@delivery/capacity-domain';
+import { LaneModelRepository } from '@delivery/capacity-data-access';
 import { Client } from 'pg';
-import { Database, eachBatch, eventLoopPacer } from '@delivery/persistence';
+import { Database, eventLoopPacer } from '@delivery/persistence';
 import { type BenchScenario, verdict } from './bench-scenario';
 import { freshBenchDatabase } from './bench-services';
 import { percentile, round } from './load';
@@ -21,6 +31,8 @@ const PROMISES = Number(process.env.BENCH_LANE_PROMISES ?? 1_000_000);
 const LANES = 10_000;
 const DAYS = 90;
 const RUNS = 5;
+/** outcomes between two refreshes */
+const NEW_OUTCOMES = 1000;
 const TARGET_MS = 200;
 const TARGET_HEAP_MB = 50;
 const SETTINGS = {
@@ -31,19 +43,31 @@ const SETTINGS = {
   minBufferDays: 7,
 };
 
-/** Milliseconds of CPU (user + system) of this process while `work` runs, and its wall time. */
-async function measured<T>(work: () => Promise<T>): Promise<{ result: T; cpu: number; wall: number }> {
-  const cpu = process.cpuUsage();
-  const started = performance.now();
-  const result = await work();
-  const used = process.cpuUsage(cpu);
-  return { result, cpu: (used.user + used.system) / 1000, wall: performance.now() - started };
-}
-
 /** Milliseconds of CPU of the main thread so far (the event loop's thread: what holds it). */
 function threadCpu(): number {
   const used = process.threadCpuUsage();
   return (used.user + used.system) / 1000;
+}
+
+/**
+ * Milliseconds of CPU (user + system) of this process while `work` runs (its other threads too: the garbage
+ * collector's and the compiler's, which also work while the process waits for Postgres), of its main thread alone,
+ * and its wall time.
+ */
+async function measured<T>(
+  work: () => Promise<T>,
+): Promise<{ result: T; cpu: number; mainThread: number; wall: number }> {
+  const cpu = process.cpuUsage();
+  const thread = threadCpu();
+  const started = performance.now();
+  const result = await work();
+  const used = process.cpuUsage(cpu);
+  return {
+    result,
+    cpu: (used.user + used.system) / 1000,
+    mainThread: threadCpu() - thread,
+    wall: performance.now() - started,
+  };
 }
 
 /** The event-loop pacer of the refresh, recording the main thread's CPU of each slice; the longest after `run`. */
@@ -62,13 +86,14 @@ function slicesMeasured() {
   };
 }
 
-/** Bytes of heap in use after a full collection. */
-function heapAfterGc(): number {
+/** Bytes of heap in use after a full collection (with the memory of typed arrays, `withArrays`). */
+function heapAfterGc(withArrays = false): number {
   setFlagsFromString('--expose-gc');
   const gc = runInNewContext('gc') as () => void;
   gc();
   gc();
-  return process.memoryUsage().heapUsed;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + (withArrays ? arrayBuffers : 0);
 }
 
 /** The promises of L-refresh (also those of L-scale): PROMISES on LANES lanes over DAYS days before `today`. */
@@ -96,120 +121,265 @@ export async function insertPromises(url: string, today: string): Promise<void> 
   }
 }
 
+/** 1,000 open promises delivered (their outcomes arrive): a day after their plan at most, today at the latest. */
+async function deliverOutcomes(database: Database, today: string): Promise<void> {
+  await database.query(
+    `UPDATE delivery_promises SET state = 'DELIVERED',
+       delivered_date = LEAST(promised_date - buffer_days + length(reservation_identifier) % 2, $1::date),
+       delay_days = LEAST(promised_date - buffer_days + length(reservation_identifier) % 2, $1::date) - promised_date
+     WHERE reservation_identifier IN (SELECT reservation_identifier FROM delivery_promises
+       WHERE state = 'OPEN' AND promised_date < $1::date ORDER BY reservation_identifier LIMIT $2)`,
+    [today, NEW_OUTCOMES],
+  );
+}
+
+/** The steps of a refresh, as a tree's sources make them. */
+interface RefreshCode {
+  repository: (database: Database) => LaneModelRepository;
+  build: typeof buildLaneModelInSlices;
+}
+
+/** The reader, builder and store of the tree at `root` (its sources, compiled as these are). */
+function codeOf(root: string): RefreshCode {
+  const domain = require(`${root}/libs/capacity-domain/src/index.ts`) as {
+    buildLaneModelInSlices: RefreshCode['build'];
+  };
+  const dataAccess = require(`${root}/libs/capacity-data-access/src/learning/lane-model.repository.ts`) as {
+    LaneModelRepository: new (database: Database) => LaneModelRepository;
+  };
+  return {
+    repository: (database) => new dataAccess.LaneModelRepository(database),
+    build: domain.buildLaneModelInSlices,
+  };
+}
+
+/** What one refresh cost, step by step, and the model it built. */
+interface Refresh extends Cost {
+  model: LaneModelData;
+  groups: readonly LaneObservationGroup[];
+}
+
+/** What one refresh cost, step by step. */
+interface Cost {
+  read: { cpu: number; wall: number };
+  build: { cpu: number; slice: number };
+  store: { cpu: number; wall: number };
+  /** read + build + store, on the main thread alone */
+  mainThread: number;
+  observations: number;
+  lanes: number;
+}
+
+const costOf = ({ read, build, store, mainThread, observations, lanes }: Refresh): Cost => ({
+  read,
+  build,
+  store,
+  mainThread,
+  observations,
+  lanes,
+});
+
+/** Rolls a baseline's refresh back once measured. */
+class RolledBack extends Error {}
+
+/**
+ * One refresh with `code` against `previous`: read, build in slices (from `groups` when given, rather than from the
+ * observations read), store; rolled back when `rollBack`.
+ */
+async function refreshWith(
+  code: RefreshCode,
+  repository: LaneModelRepository,
+  today: string,
+  previous: LaneModelData | null,
+  builtAt: string,
+  { rollBack, groups }: { rollBack: boolean; groups?: readonly LaneObservationGroup[] },
+): Promise<Refresh> {
+  const since = '2000-01-01';
+  const day = parseDate(today) as number;
+  let done: Refresh | null = null;
+  try {
+    await repository.refresh(async (refresh) => {
+      const mark = await refresh.outcomesMark();
+      const read = await measured(() => refresh.observations(today, since));
+      const version = await refresh.nextVersion();
+      const pacer = slicesMeasured();
+      const built = await measured(() =>
+        code.build(groups ?? read.result.groups, day, SETTINGS, previous, version, builtAt, pacer),
+      );
+      const slice = pacer.longest();
+      const stored = await measured(() => refresh.insert(built.result, mark));
+      done = {
+        read: { cpu: read.cpu, wall: read.wall },
+        build: { cpu: built.cpu, slice },
+        store: { cpu: stored.cpu, wall: stored.wall },
+        mainThread: read.mainThread + built.mainThread + stored.mainThread,
+        model: built.result,
+        groups: read.result.groups,
+        observations: read.result.size,
+        lanes: read.result.lanes,
+      };
+      if (rollBack) throw new RolledBack();
+    });
+  } catch (error) {
+    if (!(error instanceof RolledBack)) throw error;
+  }
+  if (done === null) throw new Error('the refresh did not run');
+  return done;
+}
+
+/** The estimates of two models equal (their versions and instants aside). */
+const sameEstimates = (a: LaneModelData, b: LaneModelData): boolean =>
+  JSON.stringify({ ...a, version: 0, builtAt: '' }) === JSON.stringify({ ...b, version: 0, builtAt: '' });
+
+/** The refreshes measured, each after new outcomes; the costs, the newest version and whether the models agreed. */
+async function refreshes(
+  database: Database,
+  repository: LaneModelRepository,
+  today: string,
+): Promise<{ refreshes: Cost[]; baselines: Cost[]; loads: number[]; identical: boolean; newest: number }> {
+  const self: RefreshCode = {
+    repository: (db) => new LaneModelRepository(db),
+    build: buildLaneModelInSlices,
+  };
+  const baselineRoot = process.env.BENCH_LANE_BASELINE;
+  const baseline = baselineRoot === undefined ? null : codeOf(baselineRoot);
+  const baselineRepository = baseline?.repository(database) ?? null;
+  const measuredRefreshes: Cost[] = [];
+  const baselines: Cost[] = [];
+  const loads: number[] = [];
+  let identical = true;
+  // the model the refreshes measured build against, and a first read of every lane for each reader
+  let previous = (
+    await refreshWith(self, repository, today, null, new Date().toISOString(), { rollBack: false })
+  ).model;
+  if (baseline !== null && baselineRepository !== null)
+    await refreshWith(baseline, baselineRepository, today, null, new Date().toISOString(), {
+      rollBack: true,
+    });
+  for (let run = 0; run < RUNS; run++) {
+    await deliverOutcomes(database, today);
+    const builtAt = new Date().toISOString();
+    const refreshed = await refreshWith(self, repository, today, previous, builtAt, { rollBack: false });
+    // the baseline builds from the same observations, in the same order (its own read is measured, not used)
+    const compared =
+      baseline === null || baselineRepository === null
+        ? null
+        : await refreshWith(baseline, baselineRepository, today, previous, builtAt, {
+            rollBack: true,
+            groups: refreshed.groups,
+          });
+    if (compared !== null) identical &&= sameEstimates(refreshed.model, compared.model);
+    const loaded = await measured(() => repository.model(refreshed.model.version));
+    if (loaded.result === null) throw new Error('the model read back is missing');
+    loads.push(loaded.cpu);
+    // the costs kept, not the models: only the previous one is held, as a replica holds it
+    measuredRefreshes.push(costOf(refreshed));
+    if (compared !== null) baselines.push(costOf(compared));
+    previous = loaded.result;
+  }
+  return { refreshes: measuredRefreshes, baselines, loads, identical, newest: previous.version };
+}
+
 const scenario: BenchScenario = {
   id: 'L-refresh',
-  title: `lane model refresh over ${PROMISES.toLocaleString('en')} promises of ${LANES.toLocaleString('en')} lanes`,
-  target: `reading the observations, building and storing the model of 10,000 lanes / 1,000,000 deliveries in ≤ ${TARGET_MS} ms of the replica's CPU, the event loop turning every few ms; the model held in ≤ ${TARGET_HEAP_MB} MB of heap`,
+  title: `lane model refresh after ${NEW_OUTCOMES.toLocaleString('en')} new outcomes, over ${PROMISES.toLocaleString('en')} promises of ${LANES.toLocaleString('en')} lanes`,
+  target: `reading the observations, building and storing the model of 10,000 lanes / 1,000,000 deliveries after ${NEW_OUTCOMES.toLocaleString('en')} new outcomes in ≤ ${TARGET_MS} ms of the replica's CPU, the event loop turning every few ms; the model held in ≤ ${TARGET_HEAP_MB} MB of heap`,
   async run() {
     const url = await freshBenchDatabase('delivery_bench_lane_model');
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Lima' }).format(new Date());
-    const day = parseDate(today) as number;
-    const since = '2000-01-01';
     await insertPromises(url, today);
-
     const database = new Database({ url, poolSize: 2, applicationName: 'bench' });
-    const repository = new LaneModelRepository(database);
-    const steps = {
-      read: [] as number[],
-      build: [] as number[],
-      store: [] as number[],
-      load: [] as number[],
-      slice: [] as number[],
-    };
-    const walls = { read: [] as number[], store: [] as number[] };
-    const baseline: number[] = [];
-    let previous: LaneModelData | null = null;
-    let observations = 0;
-    let lanes = 0;
+    let result: Awaited<ReturnType<typeof refreshes>>;
     let heldHeap: number;
+    let readerHeap: number;
     try {
-      for (let run = 0; run < RUNS; run++) {
-        const received = await measured(() =>
-          database.transaction((sql) =>
-            eachBatch(sql, LANE_OBSERVATIONS, [today, since], () => undefined, { readAhead: true }),
-          ),
-        );
-        baseline.push(received.cpu);
-        await repository.refresh(async (refresh) => {
-          const mark = await refresh.outcomesMark();
-          const read = await measured(() => refresh.observations(today, since));
-          steps.read.push(read.cpu);
-          walls.read.push(read.wall);
-          observations = read.result.size;
-          lanes = read.result.lanes;
-          const version = await refresh.nextVersion();
-          const pacer = slicesMeasured();
-          const built = await measured(() =>
-            buildLaneModelInSlices(
-              read.result.groups,
-              day,
-              SETTINGS,
-              previous,
-              version,
-              new Date().toISOString(),
-              pacer,
-            ),
-          );
-          steps.build.push(built.cpu);
-          steps.slice.push(pacer.longest());
-          const stored = await measured(() => refresh.insert(built.result, mark));
-          steps.store.push(stored.cpu);
-          walls.store.push(stored.wall);
-          const loaded = await measured(() => refresh.model(version));
-          steps.load.push(loaded.cpu);
-          previous = loaded.result;
-        });
-      }
+      let repository: LaneModelRepository | null = new LaneModelRepository(database);
+      result = await refreshes(database, repository, today);
       // the model a replica holds: the heap it takes, read back as every replica reads it
-      const newest = (previous as LaneModelData | null)?.version ?? 0;
-      previous = null;
       const before = heapAfterGc();
-      const held = await repository.model(newest);
+      const held = await new LaneModelRepository(database).model(result.newest);
       heldHeap = (heapAfterGc() - before) / 1e6;
       if (held === null) throw new Error('the model read back is missing');
+      // and what the refreshing replica's reader keeps of the observations it read (gone with it)
+      const withReader = heapAfterGc(true);
+      repository = null;
+      readerHeap = (withReader - heapAfterGc(true)) / 1e6;
     } finally {
       await database.close();
     }
+    const { refreshes: measuredRefreshes, baselines, loads, identical } = result;
     const ms = (values: number[], metric = 'p50') => ({
       metric,
       value: round(percentile(values, metric === 'p50' ? 50 : 100)),
       unit: 'ms',
     });
     const both = (values: number[]) => [ms(values), ms(values, 'max')];
-    const refreshCpu = steps.read.map((read, i) => read + steps.build[i] + steps.store[i]);
-    const median = percentile(refreshCpu, 50);
-    const longestSlice = percentile(steps.slice, 100);
-    return {
-      rows: [
+    const total = (of: Cost[]) => of.map((each) => each.read.cpu + each.build.cpu + each.store.cpu);
+    const median = percentile(total(measuredRefreshes), 50);
+    const longestSlice = Math.max(...measuredRefreshes.map((each) => each.build.slice));
+    const { observations, lanes } = measuredRefreshes[measuredRefreshes.length - 1];
+    const rows = [
+      {
+        subject: `read ${observations.toLocaleString('en')} observations of ${lanes.toLocaleString('en')} lanes: CPU`,
+        figures: both(measuredRefreshes.map((each) => each.read.cpu)),
+      },
+      {
+        subject: 'read: wall (the statement, on the database)',
+        figures: both(measuredRefreshes.map((each) => each.read.wall)),
+      },
+      {
+        subject: 'build (buildLaneModelInSlices, against the previous model): CPU',
+        figures: both(measuredRefreshes.map((each) => each.build.cpu)),
+      },
+      {
+        subject: 'build: longest slice (main thread CPU between two turns)',
+        figures: both(measuredRefreshes.map((each) => each.build.slice)),
+      },
+      { subject: 'store (in parts): CPU', figures: both(measuredRefreshes.map((each) => each.store.cpu)) },
+      { subject: 'store: wall', figures: both(measuredRefreshes.map((each) => each.store.wall)) },
+      { subject: 'read + build + store: CPU', figures: both(total(measuredRefreshes)) },
+      {
+        subject: 'read + build + store: CPU of the main thread alone',
+        figures: both(measuredRefreshes.map((each) => each.mainThread)),
+      },
+      { subject: 'read back by a replica (in batches): CPU', figures: both(loads) },
+      {
+        subject: `held model of ${lanes.toLocaleString('en')} lanes (read back): heap`,
+        figures: [{ metric: 'after full GC', value: round(heldHeap), unit: 'MB' }],
+      },
+      {
+        subject:
+          "the observations the refreshing replica's reader keeps (parsed, by digest): heap and typed arrays",
+        figures: [{ metric: 'after full GC', value: round(readerHeap), unit: 'MB' }],
+      },
+    ];
+    const summary = [
+      `read + build + store: p50 ${round(median)} ms of CPU over ${RUNS} refreshes after ${NEW_OUTCOMES.toLocaleString('en')} new outcomes each (target ≤ ${TARGET_MS} ms${
+        PROMISES < 1_000_000 ? ' at 1M: this run is smaller' : ''
+      }): ${verdict(median <= TARGET_MS)}`,
+      `longest slice of the build: ${round(longestSlice)} ms of the main thread's CPU`,
+      `held model: ${round(heldHeap)} MB of heap (target ≤ ${TARGET_HEAP_MB} MB): ${verdict(
+        heldHeap <= TARGET_HEAP_MB,
+      )}`,
+    ];
+    if (baselines.length > 0) {
+      rows.push(
+        { subject: 'baseline tree: read: CPU', figures: both(baselines.map((each) => each.read.cpu)) },
+        { subject: 'baseline tree: build: CPU', figures: both(baselines.map((each) => each.build.cpu)) },
+        { subject: 'baseline tree: store: CPU', figures: both(baselines.map((each) => each.store.cpu)) },
+        { subject: 'baseline tree: read + build + store: CPU', figures: both(total(baselines)) },
         {
-          subject: `read ${observations.toLocaleString('en')} observations of ${lanes.toLocaleString('en')} lanes: CPU`,
-          figures: both(steps.read),
+          subject: 'baseline tree: read + build + store: CPU of the main thread alone',
+          figures: both(baselines.map((each) => each.mainThread)),
         },
-        { subject: 'read: wall (the statement, on the database)', figures: both(walls.read) },
-        {
-          subject: 'build (buildLaneModelInSlices, against the previous model): CPU',
-          figures: both(steps.build),
-        },
-        { subject: 'build: longest slice (main thread CPU between two turns)', figures: both(steps.slice) },
-        { subject: 'store (in parts): CPU', figures: both(steps.store) },
-        { subject: 'store: wall', figures: both(walls.store) },
-        { subject: 'read back by a replica (in batches): CPU', figures: both(steps.load) },
-        { subject: 'baseline: the statement, rows only received: CPU', figures: both(baseline) },
-        {
-          subject: `held model of ${lanes.toLocaleString('en')} lanes (read back): heap`,
-          figures: [{ metric: 'after full GC', value: round(heldHeap), unit: 'MB' }],
-        },
-      ],
-      summary: [
-        `read + build + store: p50 ${round(median)} ms of CPU over ${RUNS} refreshes (target ≤ ${TARGET_MS} ms${
-          PROMISES < 1_000_000 ? ' at 1M: this run is smaller' : ''
-        }): ${verdict(median <= TARGET_MS)}`,
-        `longest slice of the build: ${round(longestSlice)} ms of the main thread's CPU`,
-        `held model: ${round(heldHeap)} MB of heap (target ≤ ${TARGET_HEAP_MB} MB): ${verdict(
-          heldHeap <= TARGET_HEAP_MB,
-        )}`,
-      ],
-    };
+      );
+      const baselineMedian = percentile(total(baselines), 50);
+      summary.push(
+        `against the baseline tree in the same run: p50 ${round(baselineMedian)} ms, ratio ${round(median / baselineMedian)}`,
+        `the same model as the baseline tree's on the same outcomes (every estimate and buffer): ${identical ? 'yes' : 'NO'}`,
+      );
+    }
+    return { rows, summary };
   },
 };
 

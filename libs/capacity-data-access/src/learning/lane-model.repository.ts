@@ -75,9 +75,10 @@ async function readModel(sql: Sql, version: number): Promise<LaneModelData | nul
 
 /** The steps of a refresh, in the transaction `LaneModelRepository.refresh` opened while it holds the lock. */
 export class LaneModelTransaction {
-  private readonly observationsReader = new LaneObservationsReader();
-
-  constructor(private readonly sql: Sql) {}
+  constructor(
+    private readonly sql: Sql,
+    private readonly observationsReader: LaneObservationsReader,
+  ) {}
 
   /** The newest stored model's version, day and outcomes mark; null before the first. */
   async newest(): Promise<LaneModelMark | null> {
@@ -170,6 +171,9 @@ export class LaneModelTransaction {
 }
 
 export class LaneModelRepository {
+  /** the process's reader: it keeps the observations it read last (lane-observations.reader.ts) */
+  private readonly observationsReader = new LaneObservationsReader();
+
   constructor(private readonly database: Database) {}
 
   /**
@@ -182,7 +186,7 @@ export class LaneModelRepository {
         'SELECT pg_try_advisory_xact_lock($1) AS locked',
         [REFRESH_LOCK],
       );
-      return locked ? { result: await work(new LaneModelTransaction(sql)) } : null;
+      return locked ? { result: await work(new LaneModelTransaction(sql, this.observationsReader)) } : null;
     });
   }
 

@@ -143,6 +143,50 @@ describe('LaneObservationsReader', () => {
     ]);
   });
 
+  it("parses again only the lanes whose observations changed since its last read, the others' kept", async () => {
+    await insert([
+      { id: 'A1', promised: '2026-11-20', delivered: '2026-11-21' },
+      { id: 'B1', route: 'R-C', promised: '2026-11-19' },
+    ]);
+    const byLane = (observations: Awaited<ReturnType<typeof read>>) =>
+      new Map(observations.groups.map((group) => [group.lane, group.observations]));
+    const first = byLane(await read());
+    // the open promise of R-C delivered: its lane reads another text, R-A > R-B the same
+    await db.query(
+      `UPDATE delivery_promises SET state = 'DELIVERED', delivered_date = '2026-11-20', delay_days = 1
+       WHERE reservation_identifier = 'B1'`,
+    );
+    const observations = await read();
+    const second = byLane(observations);
+    expect(second.get('R-A > R-B')).toBe(first.get('R-A > R-B'));
+    expect(second.get('R-C')).not.toBe(first.get('R-C'));
+    expect(sorted(observations)).toEqual([
+      {
+        lane: 'R-A > R-B',
+        lastLeg: 'R-B',
+        zone: 'Z1',
+        plannedDay: day('2026-11-20'),
+        delayDays: 1,
+        censored: false,
+        count: 1,
+      },
+      {
+        lane: 'R-C',
+        lastLeg: 'R-C',
+        zone: 'Z1',
+        plannedDay: day('2026-11-19'),
+        delayDays: 1,
+        censored: false,
+        count: 1,
+      },
+    ]);
+    // a reader of its own (another replica) reads the same observations, every text parsed
+    const another = await db.transaction((sql) =>
+      new LaneObservationsReader().read(sql, TODAY, '2026-01-01'),
+    );
+    expect(sorted(another)).toEqual(sorted(observations));
+  });
+
   it('has nothing to observe in an empty table', async () => {
     const observations = await read();
     expect([[...observations], observations.lanes, observations.size, observations.promises]).toEqual([

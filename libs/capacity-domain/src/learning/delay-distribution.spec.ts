@@ -1,9 +1,16 @@
 import { DelayTally } from './delay-distribution';
+import { RecencyWeights } from './recency-weight';
 
-const tally = (deliveries: readonly number[], censoredBounds: readonly number[] = [], weight = 1) => {
+/** Observations of one promise each, packed (age, delay, signed count), all of age `age`: weight 2^−age. */
+const tally = (deliveries: readonly number[], censoredBounds: readonly number[] = [], age = 0) => {
   const result = new DelayTally();
-  for (const delay of deliveries) result.add(delay, false, weight, 1);
-  for (const bound of censoredBounds) result.add(bound, true, weight, 1);
+  const packed = [
+    ...deliveries.flatMap((delay) => [age, delay, 1]),
+    ...censoredBounds.flatMap((bound) => [age, bound, -1]),
+  ];
+  expect(result.addPacked(Int32Array.from(packed), new RecencyWeights(100, 1), Infinity)).toBe(
+    packed.length / 3,
+  );
   return result;
 };
 
@@ -26,7 +33,7 @@ describe('DelayTally', () => {
   });
 
   it('does not depend on a weight shared by every observation', () => {
-    const weighted = tally([-1, 0, 0, 0, 0, 1, 1, 2, 2, 3], [], 0.25);
+    const weighted = tally([-1, 0, 0, 0, 0, 1, 1, 2, 2, 3], [], 2);
     expect(values(weighted.onTimeByDelay(-1, new Float64Array(5)))).toEqual([0.1, 0.5, 0.7, 0.9, 1]);
     expect(weighted.weight).toBe(2.5);
   });
@@ -61,6 +68,35 @@ describe('DelayTally', () => {
       (value) => Math.round(value * 1e12) / 1e12,
     );
     expect(values(merged.onTimeByDelay(-2, new Float64Array(7)))).toEqual(expected);
+  });
+
+  it('adds packed observations one after the other, their counts weighted, none of a count of 0', () => {
+    // two deliveries on the day (age 1: weight 1/2 each), one open promise 2 days past its plan, nothing at −1
+    const packed = tally([]);
+    expect(
+      packed.addPacked(Int32Array.from([1, 0, 2, 0, 2, -1, 0, -1, 0]), new RecencyWeights(100, 1), 5),
+    ).toBe(3);
+    expect([packed.weight, packed.count, packed.support()]).toEqual([2, 3, { first: 0, last: 0 }]);
+    // r(0) = 2, S = 1 − 1/2: the open one is still at risk at 0 and 1, after the deliveries
+    expect(values(packed.onTimeByDelay(0, new Float64Array(2)))).toEqual([0.5, 0.5]);
+  });
+
+  it('keeps a censored observation at risk beyond `through` as its weight alone: F up to there is the same', () => {
+    // deliveries 0, 0, 1, 2 and promises open 3 and 9 days past their plan (at risk up to 2 and 8)
+    const all = tally([0, 0, 1, 2], [3, 9]);
+    const through = new DelayTally();
+    expect(
+      through.addPacked(
+        Int32Array.from([0, 0, 2, 0, 1, 1, 0, 2, 1, 0, 3, -1, 0, 9, -1]),
+        new RecencyWeights(100, 1),
+        2,
+      ),
+    ).toBe(6);
+    expect([through.weight, through.count, through.support()]).toEqual([6, 6, { first: 0, last: 2 }]);
+    // r(0) = 6, S = 4/6; r(1) = 4, S = 4/6 × 3/4 = 1/2; r(2) = 3, S = 1/2 × 2/3 = 1/3
+    const expected = [1 / 3, 1 / 2, 2 / 3].map((value) => Math.round(value * 1e12) / 1e12);
+    expect(values(through.onTimeByDelay(0, new Float64Array(3)))).toEqual(expected);
+    expect(values(all.onTimeByDelay(0, new Float64Array(3)))).toEqual(expected);
   });
 
   it('has no support without a delivery', () => {

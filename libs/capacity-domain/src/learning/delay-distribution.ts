@@ -3,8 +3,9 @@
  * P(delay ≤ k) from deliveries (delay known) and open promises past their planned day (right-censored: the delay is
  * at least their bound).
  */
+import type { RecencyWeights } from './recency-weight';
 
-/** The weighted observations of one level, by delay: dense arrays from the smallest delay seen. */
+/** The weighted observations of one level, by delay: dense arrays from the smallest delay seen to the largest kept. */
 export class DelayTally {
   /** the delay at index 0 */
   private low = 0;
@@ -19,29 +20,73 @@ export class DelayTally {
   private first = Number.POSITIVE_INFINITY;
   private last = Number.NEGATIVE_INFINITY;
 
-  /** A delivery `delayDays` late, or an open promise at least `delayDays` late (`censored`). */
-  add(delayDays: number, censored: boolean, weight: number, count: number): void {
-    const delay = censored ? delayDays - 1 : delayDays;
-    const index = this.indexOf(delay);
-    if (censored) this.censored[index] += weight;
-    else {
-      this.events[index] += weight;
-      if (delay < this.first) this.first = delay;
-      if (delay > this.last) this.last = delay;
+  /**
+   * Adds packed observations (`LaneObservationGroup`: age, delay, signed count) one after the other, each weighing
+   * its count × its age's weight; answers the promises added. `through`: the largest delay delivered in the network
+   * (every level's estimate stops there); a censored observation at risk beyond it adds its weight, no more (F̂ up
+   * to `through` is the same: it is still at risk at every delay up to there). Observations older than `keptAge`
+   * days are left out (a restarted lane's before its restart, lane-change.ts).
+   */
+  addPacked(
+    observations: Int32Array,
+    weights: RecencyWeights,
+    through: number,
+    keptAge = Number.POSITIVE_INFINITY,
+  ): number {
+    // the arrays grown once, to the group's range of delays, and the weights of its ages worked out
+    let from = Number.POSITIVE_INFINITY;
+    let to = Number.NEGATIVE_INFINITY;
+    let oldest = 0;
+    for (let i = 0; i < observations.length; i += 3) {
+      const signed = observations[i + 2];
+      if (signed === 0 || observations[i] > keptAge) continue;
+      const delay = signed < 0 ? observations[i + 1] - 1 : observations[i + 1];
+      if (delay <= through) {
+        if (delay < from) from = delay;
+        if (delay > to) to = delay;
+      }
+      if (observations[i] > oldest) oldest = observations[i];
     }
-    this.weight += weight;
-    this.count += count;
+    if (from <= to) {
+      this.indexOf(from);
+      this.indexOf(to);
+    }
+    const byAge = weights.byAgeUpTo(oldest);
+    const { events, censored, low } = this;
+    let { weight: total, first, last } = this;
+    let added = 0;
+    for (let i = 0; i < observations.length; i += 3) {
+      const signed = observations[i + 2];
+      const age = observations[i];
+      if (signed === 0 || age > keptAge) continue;
+      const count = signed < 0 ? -signed : signed;
+      const weight = (age <= 0 ? 1 : byAge[age]) * count;
+      const delay = observations[i + 1];
+      if (signed > 0) {
+        events[delay - low] += weight;
+        if (delay < first) first = delay;
+        if (delay > last) last = delay;
+      } else if (delay - 1 <= through) censored[delay - 1 - low] += weight;
+      total += weight;
+      added += count;
+    }
+    this.weight = total;
+    this.count += added;
+    this.first = first;
+    this.last = last;
+    return added;
   }
 
   /** Adds another level's observations (a lane's into its last leg's). */
   merge(other: DelayTally): void {
     const length = other.events.length;
-    if (length === 0) return;
-    this.indexOf(other.low);
-    const offset = this.indexOf(other.low + length - 1) - (length - 1);
-    for (let i = 0; i < length; i++) {
-      this.events[offset + i] += other.events[i];
-      this.censored[offset + i] += other.censored[i];
+    if (length > 0) {
+      this.indexOf(other.low);
+      const offset = this.indexOf(other.low + length - 1) - (length - 1);
+      for (let i = 0; i < length; i++) {
+        this.events[offset + i] += other.events[i];
+        this.censored[offset + i] += other.censored[i];
+      }
     }
     if (other.first < this.first) this.first = other.first;
     if (other.last > this.last) this.last = other.last;

@@ -1,6 +1,7 @@
 import { parseDate } from '../calendar/calendar';
 import { DelayTally } from './delay-distribution';
 import { changeScore } from './lane-change';
+import { RecencyWeights } from './recency-weight';
 import { buildLaneModel } from './lane-model.builder';
 import type { LaneModelData, LaneObservation, LearningSettings } from './lane-model.types';
 
@@ -16,8 +17,8 @@ const settings: LearningSettings = {
 /** `onTime` deliveries on the planned day and `late` a day late, weight 1 each. */
 const tally = (onTime: number, late: number) => {
   const result = new DelayTally();
-  result.add(0, false, onTime, onTime);
-  result.add(1, false, late, late);
+  // age 0: weight 1 each
+  result.addPacked(Int32Array.from([0, 0, onTime, 0, 1, late]), new RecencyWeights(TODAY, 14), Infinity);
   return result;
 };
 

@@ -165,19 +165,20 @@ function* laneModelSteps(
   });
 
   const lastLegF = new Map<string, Float64Array>();
-  const lastLegLevel = new Map<string, readonly number[]>();
+  // a lane with too few observations of its own is pooled as far up as its last leg is
+  const lastLegLevel = new Map<string, PoolingLevel>();
   const lastLegEstimates: Record<string, LaneEstimateData> = {};
   yield* eachInSlices(yield* sortedKeys(lastLegs), (key) => {
     const tally = lastLegs.get(key) as LastLegTally;
     const zone = zoneOf(tally);
     const values = pool(distribution(tally), tally.weight, zoneF.get(zone) as Float64Array, m);
     lastLegF.set(key, values);
-    const levelWeights = [tally.weight, (zones.get(zone) as DelayTally).weight, network.weight];
-    lastLegLevel.set(key, levelWeights);
+    const level = poolingLevel([tally.weight, (zones.get(zone) as DelayTally).weight, network.weight], m);
+    lastLegLevel.set(key, level);
     lastLegEstimates[key] = estimate(
       values,
       first,
-      poolingLevel(levelWeights, m),
+      level,
       tally.count,
       settings,
       previousBuffers(previous?.lastLegs, key),
@@ -191,7 +192,7 @@ function* laneModelSteps(
     const tally = lanes.get(key) as LaneTally;
     const own = tally.onTimeByDelay(first, laneF);
     const values = pool(own, tally.weight, lastLegF.get(tally.lastLeg) as Float64Array, m);
-    const level = poolingLevel([tally.weight, ...(lastLegLevel.get(tally.lastLeg) as number[])], m);
+    const level = tally.weight >= m ? 'LANE' : (lastLegLevel.get(tally.lastLeg) as PoolingLevel);
     const lane = estimate(values, first, level, tally.count, settings, previousBuffers(previous?.lanes, key));
     const since = histories.sinceOf(key);
     laneEstimates[key] = since === undefined ? lane : { ...lane, since };

@@ -56,39 +56,44 @@ export interface LaneTallies {
 const OBSERVATIONS_PER_SLICE = 4096;
 
 /**
- * Tallies the observations of `group` into its lane (those of ages up to `keptAge`: planned since the lane's restart,
- * and into its recent part those of ages up to `recentAge`) and its zone, one after the other; the promises counted.
+ * Tallies the observations of `group` into its zone, its lane (those of ages up to `keptAge`: planned since the
+ * lane's restart) and the lane's recent part (ages up to `recentAge` too), delays kept `through`; the promises counted.
  */
 function tallyGroup(
   { observations }: LaneObservationGroup,
   lane: LaneTally,
   zone: DelayTally,
   weights: RecencyWeights,
+  through: number,
   keptAge: number,
   recentAge: number,
 ): number {
-  let promises = 0;
-  for (let i = 0; i < observations.length; i += 3) {
-    const signed = observations[i + 2];
-    if (signed === 0) continue;
-    const censored = signed < 0;
-    const count = censored ? -signed : signed;
-    const weight = weights.ofAge(observations[i]) * count;
-    const delayDays = observations[i + 1];
-    const age = observations[i];
-    if (age <= keptAge) {
-      lane.add(delayDays, censored, weight, count);
-      if (age <= recentAge) lane.recent.add(delayDays, censored, weight, count);
+  lane.addPacked(observations, weights, through, keptAge);
+  lane.recent.addPacked(observations, weights, through, Math.min(keptAge, recentAge));
+  return zone.addPacked(observations, weights, through);
+}
+
+/** The largest delay delivered in `groups` (−∞ without a delivery), in slices. */
+function* lastDelivered(groups: readonly LaneObservationGroup[]): Steps<number> {
+  let last = Number.NEGATIVE_INFINITY;
+  let sinceYield = 0;
+  for (const { observations } of groups) {
+    for (let i = 0; i < observations.length; i += 3)
+      if (observations[i + 2] > 0 && observations[i + 1] > last) last = observations[i + 1];
+    sinceYield += observations.length;
+    if (sinceYield >= 8 * OBSERVATIONS_PER_SLICE) {
+      sinceYield = 0;
+      yield;
     }
-    zone.add(delayDays, censored, weight, count);
-    promises += count;
   }
-  return promises;
+  return last;
 }
 
 /**
- * The tallies of `groups` as of `today`: one pass over the observations, in slices; then each lane as `histories`
- * settles it (restarted at a change), before the lanes are merged into their last legs.
+ * The tallies of `groups` as of `today`, in slices: the largest delay delivered first (no level's estimate goes
+ * beyond it, so a censored observation at risk past it is kept as its weight alone: a lane's arrays span a few
+ * delays, not the retention), then one pass over the observations; then each lane as `histories` settles it
+ * (restarted at a change), before the lanes are merged into their last legs.
  */
 export function* tallySteps(
   groups: Iterable<LaneObservationGroup>,
@@ -96,18 +101,20 @@ export function* tallySteps(
   halfLifeDays: number,
   histories: LaneHistories,
 ): Steps<LaneTallies> {
+  const list = Array.isArray(groups) ? (groups as readonly LaneObservationGroup[]) : Array.from(groups);
+  const through = yield* lastDelivered(list);
   const weights = new RecencyWeights(today, halfLifeDays);
   const zones = new Map<string, DelayTally>();
   const lanes = new Map<string, LaneTally>();
   let sinceYield = 0;
-  for (const group of groups) {
+  for (const group of list) {
     let lane = lanes.get(group.lane);
     if (lane === undefined) lanes.set(group.lane, (lane = new LaneTally(group.lastLeg)));
     let zone = zones.get(group.zone);
     if (zone === undefined) zones.set(group.zone, (zone = new DelayTally()));
     lane.goesTo(
       group.zone,
-      tallyGroup(group, lane, zone, weights, histories.keptAge(group.lane), histories.recentAge),
+      tallyGroup(group, lane, zone, weights, through, histories.keptAge(group.lane), histories.recentAge),
     );
     sinceYield += group.observations.length / 3;
     if (sinceYield >= OBSERVATIONS_PER_SLICE) {

@@ -48,6 +48,15 @@ describe('buffersOf', () => {
     expect(buffersOf(-3, [1], settings, previous)).toEqual(Array(50).fill(-1));
     expect(buffersOf(3, [1], { ...settings, maxBufferStepDays: 2 }, previous)).toEqual(Array(50).fill(2));
   });
+
+  it("is the previous model's array itself when every buffer is the same, a new one otherwise", () => {
+    const previous = [...early.buffers];
+    expect(buffersOf(-3, [0.2, 0.96, 0.98, 1], settings, previous)).toBe(previous);
+    const moved = buffersOf(-3, [0.2, 0.5, 0.98, 1], settings, previous);
+    expect(moved).not.toBe(previous);
+    // 0.50: −2 days as before; 0.51–0.98: −1 (one day from −2: within the step); 0.99: 0
+    expect(moved).toEqual([-2, ...Array(47).fill(-1), -1, 0]);
+  });
 });
 
 describe('bufferAt', () => {

@@ -31,36 +31,41 @@ export function bufferAt(estimate: LaneEstimateData, confidence: number, leadTim
   return Math.max(estimate.buffers[level], leadTimeDays > 0 ? 0 - leadTimeDays : 0);
 }
 
+/** F(k) in millionths, exactly (`onTimeByDelay` holds 6 decimals): 0 below `firstDelay`, the last value beyond. */
+function millionthsAt(firstDelay: number, onTimeByDelay: readonly number[], k: number): number {
+  const index = k - firstDelay;
+  if (index < 0 || onTimeByDelay.length === 0) return 0;
+  return Math.round(onTimeByDelay[index < onTimeByDelay.length ? index : onTimeByDelay.length - 1] * 1e6);
+}
+
 /**
  * Per confidence level i (c = 0.50 + i/100): the smallest k in [−minBufferDays, maxBufferDays] with F(k) ≥ c
- * (maxBufferDays if none), then within `maxBufferStepDays` of the previous model's buffer when there is one.
- * `onTimeByDelay` holds 6 decimals: compared in millionths, exactly.
+ * (maxBufferDays if none), then within `maxBufferStepDays` of the previous model's buffer when there is one. One
+ * sweep of k for all the levels (k only grows with c). The previous model's array itself when every buffer is the
+ * same (most of them from one model to the next: the models share it).
  */
 export function buffersOf(
   firstDelay: number,
   onTimeByDelay: readonly number[],
   settings: LearningSettings,
   previous: readonly number[] | null,
-): number[] {
+): readonly number[] {
   const { minBufferDays, maxBufferDays, maxBufferStepDays } = settings;
-  const millionths = (k: number): number => {
-    const index = k - firstDelay;
-    if (index < 0 || onTimeByDelay.length === 0) return 0;
-    return Math.round(onTimeByDelay[Math.min(index, onTimeByDelay.length - 1)] * 1e6);
-  };
-  const buffers = new Array<number>(CONFIDENCE_LEVELS);
+  // a new array only from the first buffer that differs from the previous model's
+  let buffers: number[] | null =
+    previous !== null && previous.length === CONFIDENCE_LEVELS ? null : new Array<number>(CONFIDENCE_LEVELS);
   let k = 0 - minBufferDays;
-  // F(k) in millionths, worked out once per k (k only grows)
-  let atK = millionths(k);
+  let atK = millionthsAt(firstDelay, onTimeByDelay, k);
   for (let level = 0; level < CONFIDENCE_LEVELS; level++) {
     const wanted = (50 + level) * 10_000;
-    while (k < maxBufferDays && atK < wanted) atK = millionths(++k);
-    const raw = k;
-    const before = previous?.[level];
-    buffers[level] =
-      before === undefined
-        ? raw
-        : Math.min(Math.max(raw, before - maxBufferStepDays), before + maxBufferStepDays);
+    while (k < maxBufferDays && atK < wanted) atK = millionthsAt(firstDelay, onTimeByDelay, ++k);
+    let buffer = k;
+    if (previous !== null && level < previous.length) {
+      const before = previous[level];
+      buffer = Math.min(Math.max(buffer, before - maxBufferStepDays), before + maxBufferStepDays);
+      if (buffers === null && buffer !== before) buffers = previous.slice(0, level);
+    }
+    if (buffers !== null) buffers[level] = buffer;
   }
-  return buffers;
+  return buffers ?? (previous as readonly number[]);
 }
