@@ -25,13 +25,15 @@ export class DelayTally {
    * its count × its age's weight; answers the promises added. `through`: the largest delay delivered in the network
    * (every level's estimate stops there); a censored observation at risk beyond it adds its weight, no more (F̂ up
    * to `through` is the same: it is still at risk at every delay up to there). Observations older than `keptAge`
-   * days are left out (a restarted lane's before its restart, lane-change.ts).
+   * days are left out (a restarted lane's before its restart, lane-change.ts); those of ages up to `recent.age` are
+   * also added to `recent.tally` (the lane's recent part, lane-change.ts), in the same pass.
    */
   addPacked(
     observations: Int32Array,
     weights: RecencyWeights,
     through: number,
     keptAge = Number.POSITIVE_INFINITY,
+    recent: { tally: DelayTally; age: number } | null = null,
   ): number {
     // the arrays grown once, to the group's range of delays, and the weights of its ages worked out
     let from = Number.POSITIVE_INFINITY;
@@ -51,6 +53,7 @@ export class DelayTally {
       this.indexOf(from);
       this.indexOf(to);
     }
+    const recentAge = recent === null ? Number.NEGATIVE_INFINITY : recent.age;
     const byAge = weights.byAgeUpTo(oldest);
     const { events, censored, low } = this;
     let { weight: total, first, last } = this;
@@ -69,12 +72,35 @@ export class DelayTally {
       } else if (delay - 1 <= through) censored[delay - 1 - low] += weight;
       total += weight;
       added += count;
+      if (age <= recentAge) recent?.tally.addOne(delay, signed < 0, weight, count, through);
     }
     this.weight = total;
     this.count += added;
     this.first = first;
     this.last = last;
     return added;
+  }
+
+  /** One observation, as `addPacked` adds each (the few of a lane's recent part). */
+  private addOne(
+    delayDays: number,
+    isCensored: boolean,
+    weight: number,
+    count: number,
+    through: number,
+  ): void {
+    const delay = isCensored ? delayDays - 1 : delayDays;
+    if (delay <= through) {
+      const index = this.indexOf(delay);
+      if (isCensored) this.censored[index] += weight;
+      else {
+        this.events[index] += weight;
+        if (delay < this.first) this.first = delay;
+        if (delay > this.last) this.last = delay;
+      }
+    }
+    this.weight += weight;
+    this.count += count;
   }
 
   /** Adds another level's observations (a lane's into its last leg's). */

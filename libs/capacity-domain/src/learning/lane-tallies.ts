@@ -68,8 +68,7 @@ function tallyGroup(
   keptAge: number,
   recentAge: number,
 ): number {
-  lane.addPacked(observations, weights, through, keptAge);
-  lane.recent.addPacked(observations, weights, through, Math.min(keptAge, recentAge));
+  lane.addPacked(observations, weights, through, keptAge, { tally: lane.recent, age: recentAge });
   return zone.addPacked(observations, weights, through);
 }
 
