@@ -19,9 +19,9 @@ import {
  * origins, legs and dates. Counted on the `pg` client every connection of every pool uses. The app's timers are
  * pushed out of the test's reach (reservation sweeps, usage gauges, configuration retention, the reservation risk
  * refresh, the lane model's refresh, the calibration gauges), and the reservation check a new version starts is over
- * (its gauge counted) before any is measured, so the configuration sync's version checks (its periodic check, or one
- * a load notification starts) are the only other statements it may run meanwhile, and they are set aside by the table
- * they read.
+ * (its gauge counted) before any is measured, so the configuration sync's version checks and reads (its periodic
+ * check, or one a load notification starts after its random delay) are the only other statements it may run
+ * meanwhile, and they are set aside by the table they read, with the transaction a read is in.
  */
 const QUIET_TIMERS = {
   RESERVATION_SWEEP_INTERVAL_MS: '3600000',
@@ -52,6 +52,7 @@ describe('SQL round trips per calculation', () => {
   afterAll(() => t.close());
   beforeEach(() => {
     statements = [];
+    const transactions = new Map<Client, string[]>();
     const original = Client.prototype.query;
     spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (
       this: Client,
@@ -59,7 +60,16 @@ describe('SQL round trips per calculation', () => {
     ) {
       const [query] = args;
       const text = typeof query === 'string' ? query : ((query as { name?: string }).name ?? 'unnamed');
-      if (!text.includes('capacity_configuration_versions')) statements.push(text);
+      // a transaction's statements are counted at its end, none of them when it read the configuration versions
+      const open = transactions.get(this);
+      if (text === 'BEGIN') transactions.set(this, [text]);
+      else if (open === undefined) {
+        if (!text.includes('capacity_configuration_versions')) statements.push(text);
+      } else if (text === 'COMMIT' || text === 'ROLLBACK') {
+        transactions.delete(this);
+        if (!open.some((each) => each.includes('capacity_configuration_versions')))
+          statements.push(...open, text);
+      } else open.push(text);
       return (original as (...a: unknown[]) => unknown).apply(this, args);
     } as never);
   });
