@@ -7,6 +7,7 @@ import { MetricsService } from '@delivery/platform';
 import { authWith } from '../testing/capacity-fixtures';
 import { CapacityTestApp, E10_CLOCK, startCapacityTestApp } from '../testing/capacity-test-app';
 import { CalibrationGauges } from './calibration.gauges';
+import { OnTimeGauges } from './on-time.gauges';
 
 const CALIBRATION_PATH = '/capacity/v1/delivery/accuracy/calibration';
 const LIMA_CENTRO = 'R-CD01-LIMCENTRO-N';
@@ -224,8 +225,10 @@ describe('promise_calibration_error', () => {
           probability,
         },
       ]);
-    await db.query(`UPDATE delivery_promises SET state = 'DELIVERED', delivered_date = '2026-11-20'
+    await db.query(`UPDATE delivery_promises SET state = 'DELIVERED', delivered_date = '2026-11-20', delay_days = 0
                     WHERE reservation_identifier = 'G1'`);
+    // the accuracy view's day rows, counted again after that hand-written delivery (as the bench data is)
+    await db.query('SELECT delivery_accuracy_days_recount()');
   });
   afterAll(() => t.close());
 
@@ -236,6 +239,16 @@ describe('promise_calibration_error', () => {
     expect(metrics.split('\n').filter((line) => line.startsWith('promise_calibration_error'))).toEqual([
       'promise_calibration_error{bucket="0.90-0.95"} 0.4',
       'promise_calibration_error_limit 0.05',
+    ]);
+  });
+
+  it('delivery_on_time_rate_7d: per origin, the on-time rate of the last 7 days, and its target', async () => {
+    await t.app.get(OnTimeGauges).refresh();
+    const metrics = await t.app.get(MetricsService).registry.metrics();
+    // G1 kept, G2 and G3 open past their date: 1 of 3
+    expect(metrics.split('\n').filter((line) => line.startsWith('delivery_on_time_'))).toEqual([
+      'delivery_on_time_rate_7d{origin="CD01"} 0.3333333333333333',
+      'delivery_on_time_target 0.95',
     ]);
   });
 });
