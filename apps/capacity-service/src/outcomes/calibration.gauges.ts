@@ -34,23 +34,24 @@ export class CalibrationGauges extends RecentOutcomeGauges {
     @Inject(ROOT_LOGGER) logger: Logger,
   ) {
     super(
-      {
-        name: 'promise_calibration_error',
-        help: 'Per probability bucket with enough judged promises in 28 days, |mean probability given − share kept|',
-        label: 'bucket',
-        limit: {
-          name: 'promise_calibration_error_limit',
-          help: 'The calibration error above which DeliveryPromiseCalibrationOff fires (CALIBRATION_ALERT_POINTS ÷ 100)',
-          value: options.limit,
-        },
-        days: DEFAULT_ACCURACY_DAYS,
-        refreshMs: options.refreshMs,
-        title: 'calibration gauges',
-      },
+      { days: DEFAULT_ACCURACY_DAYS, refreshMs: options.refreshMs, title: 'calibration gauges' },
       settings,
       clock,
-      metrics,
       logger,
+    );
+    metrics.gaugeCollected(
+      'promise_calibration_error',
+      'Per probability bucket with enough judged promises in 28 days, |mean probability given − share kept|',
+      ['bucket'],
+      (gauge) => {
+        for (const [bucket, error] of this.figures) gauge.set({ bucket }, error);
+      },
+    );
+    metrics.gaugeCollected(
+      'promise_calibration_error_limit',
+      'The calibration error above which DeliveryPromiseCalibrationOff fires (CALIBRATION_ALERT_POINTS ÷ 100)',
+      [],
+      (gauge) => gauge.set(options.limit),
     );
   }
 

@@ -9,6 +9,7 @@ import { RecentOutcomeGauges } from './recent-outcome.gauges';
 
 /** Origins reported at most (the worst first): the gauge's cardinality is bounded whatever the network. */
 export const MAX_ORIGINS_REPORTED = 50;
+const WINDOW_DAYS = 7;
 
 /** The alert's target (0–1) and how often the gauges are counted. */
 export interface OnTimeGaugeOptions {
@@ -35,23 +36,24 @@ export class OnTimeGauges extends RecentOutcomeGauges {
     @Inject(ROOT_LOGGER) logger: Logger,
   ) {
     super(
-      {
-        name: 'delivery_on_time_rate_7d',
-        help: 'On-time rate of the promises of the last 7 days per origin (the 50 worst), counted every CAPACITY_USAGE_REFRESH_MS',
-        label: 'origin',
-        limit: {
-          name: 'delivery_on_time_target',
-          help: 'The on-time rate below which DeliveryOnTimeRateLow fires (ON_TIME_TARGET_PERCENT)',
-          value: options.target,
-        },
-        days: 7,
-        refreshMs: options.refreshMs,
-        title: 'on-time gauges',
-      },
+      { days: WINDOW_DAYS, refreshMs: options.refreshMs, title: 'on-time gauges' },
       settings,
       clock,
-      metrics,
       logger,
+    );
+    metrics.gaugeCollected(
+      'delivery_on_time_rate_7d',
+      'On-time rate of the promises of the last 7 days per origin (the 50 worst), counted every CAPACITY_USAGE_REFRESH_MS',
+      ['origin'],
+      (gauge) => {
+        for (const [origin, rate] of this.figures) gauge.set({ origin }, rate);
+      },
+    );
+    metrics.gaugeCollected(
+      'delivery_on_time_target',
+      'The on-time rate below which DeliveryOnTimeRateLow fires (ON_TIME_TARGET_PERCENT)',
+      [],
+      (gauge) => gauge.set(options.target),
     );
   }
 
