@@ -63,13 +63,17 @@ export function demo(): { snapshot: Snapshot; stock: StockRow[] } {
   return { snapshot: parsed.snapshot, stock: parsed.stock ?? [] };
 }
 
-/** A lane model for the reference request: both groups' lanes, their last leg and the network (buffer 1 at 0.95). */
+/**
+ * A lane model for the reference request: both groups' lanes, their last leg and the network (buffer 1 at 0.95), each
+ * weighing its deliveries: a group's probability is pooled up three levels.
+ */
 export function referenceModel(): LaneModelData {
   const estimate = (level: LaneEstimateData['level'], deliveries: number): LaneEstimateData => ({
     level,
     deliveries,
+    weight: deliveries,
     firstDelay: -1,
-    onTimeByDelay: [0.05, 0.7, 0.96, 0.99],
+    ownByDelay: [0.05, 0.7, 0.96, 0.99],
     buffers: Array.from({ length: 50 }, (_, i) => (i < 20 ? 0 : i < 47 ? 1 : 2)),
   });
   return {

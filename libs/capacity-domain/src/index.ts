@@ -192,8 +192,9 @@ export type {
 } from './learning/lane-model.types';
 export { CONFIDENCE_LEVELS, CONFIDENCE_MAX, CONFIDENCE_MIN } from './learning/lane-model.types';
 export { buildLaneModel, buildLaneModelInSlices } from './learning/lane-model.builder';
-export { laneEstimate, laneKeyOf } from './learning/lane-estimate';
-export { bufferAt, confidenceLevel, onTimeProbability } from './learning/promise-buffer';
+export { LaneModelMemo } from './learning/lane-model.memo';
+export { laneEstimate, laneKeyOf, onTimeAt, ownAt } from './learning/lane-estimate';
+export { bufferAt, confidenceLevel } from './learning/promise-buffer';
 export type {
   CalibrationBucket,
   CalibrationFigures,

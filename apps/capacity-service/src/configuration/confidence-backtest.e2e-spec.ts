@@ -156,14 +156,14 @@ describe('POST /configuration/preview: backtest of a confidence, the model of ea
     const modelAt = (n: number) => holder.at(new Date(lima(n, '12:00')));
     expect(await modelAt(0)).toMatchObject({ version: 1, today: day(0), lanes: {}, network: null });
     // the last leg, the zone and the network hold the lane's observations: pooled, the same F
-    for (const [n, version, deliveries, onTimeByDelay, buffer] of [
+    for (const [n, version, deliveries, ownByDelay, buffer] of [
       [14, 2, 4, [0.75, 1], 1],
       [21, 3, 6, [0.375, 0.75, 1], 2],
     ] as const) {
       const model = await modelAt(n);
       expect(model).toMatchObject({ version, today: day(n === 14 ? 7 : 21) });
       for (const estimate of [model?.lanes[CENTRO], model?.lastLegs[CENTRO], model?.network]) {
-        expect(estimate).toMatchObject({ level: 'NETWORK', firstDelay: 0, onTimeByDelay });
+        expect(estimate).toMatchObject({ level: 'NETWORK', firstDelay: 0, ownByDelay });
         // confidence 0.95 is level 45
         expect(estimate?.buffers[45]).toBe(buffer);
       }

@@ -174,8 +174,9 @@ function modelOf(version: number, builtAt: string, buffer: number): LaneModelDat
   const network: LaneEstimateData = {
     level: 'NETWORK',
     deliveries: 100,
+    weight: 100,
     firstDelay: 0,
-    onTimeByDelay: [1],
+    ownByDelay: [1],
     buffers: Array.from({ length: 50 }, () => buffer),
   };
   return {

@@ -26,8 +26,10 @@ const bufferFor = (level: number) => (level <= 10 ? 0 : level <= 35 ? 1 : level 
 const estimate = (fields: Partial<LaneEstimateData> = {}): LaneEstimateData => ({
   level: 'LANE',
   deliveries: 412,
+  weight: 412,
   firstDelay: 0,
-  onTimeByDelay: [0.6, 0.85, 0.96, 0.99],
+  // its own F̂, the network's the same: pooled, the same figures
+  ownByDelay: [0.6, 0.85, 0.96, 0.99],
   buffers: Array.from({ length: 50 }, (_, level) => bufferFor(level)),
   ...fields,
 });

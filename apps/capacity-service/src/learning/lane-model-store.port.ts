@@ -32,8 +32,11 @@ export interface LaneModelRefreshSteps {
   model(version: number): Promise<LaneModelData | null>;
   /** The number the next model takes. */
   nextVersion(): Promise<number>;
-  /** Stores the model with the outcomes mark read before its observations. */
-  insert(model: LaneModelData, outcomesMark: string): Promise<void>;
+  /**
+   * Stores the model with the outcomes mark read before its observations; `previous`: the stored model it was built
+   * against (its estimates the model holds as they are need not be written again), null for none.
+   */
+  insert(model: LaneModelData, outcomesMark: string, previous: LaneModelData | null): Promise<void>;
   /** Removes the models the retention does not keep (see docs/learning.md); the versions removed. */
   prune(keep: number, olderThan: Date): Promise<number[]>;
 }
@@ -43,6 +46,9 @@ export interface LaneModelStore {
   refresh<T>(work: (steps: LaneModelRefreshSteps) => Promise<T>): Promise<{ result: T } | null>;
   /** Every stored version, oldest first. */
   versions(): Promise<LaneModelVersion[]>;
-  /** Model `version`, or null when it is not stored. */
-  model(version: number): Promise<LaneModelData | null>;
+  /**
+   * Model `version`, or null when it is not stored; with `held` (a stored model this replica holds), only what
+   * differs from it is read, the rest is `held`'s.
+   */
+  model(version: number, held?: LaneModelData | null): Promise<LaneModelData | null>;
 }

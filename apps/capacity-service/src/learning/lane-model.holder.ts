@@ -9,7 +9,8 @@ const KEPT_FOR_REPLAYS = 2;
  * The lane model this replica answers with (docs/learning.md, "Storage and refresh"): the newest stored version,
  * what the calculations are given (the app binds it to their `LANE_MODELS`), looked for on the learning tasks' timer (`look`) and taken as soon as this replica builds one (`offer`). A look
  * that fails leaves the model held as it is. The stored versions are listed at each look, so the model of an
- * instant (`at`) is found without a statement, and read (then kept) only when it is not the one held.
+ * instant (`at`) is found without a statement, and read (then kept) only when it is not the one held. A model is read
+ * as it differs from the one held: the estimates a refresh left as they were are the held model's own.
  */
 @Injectable()
 export class LaneModelHolder {
@@ -33,7 +34,7 @@ export class LaneModelHolder {
     if (found.version === this.held?.version) return this.held;
     let model = this.others.get(found.version);
     if (model === undefined) {
-      model = this.store.model(found.version);
+      model = this.store.model(found.version, this.held);
       // a failed read is not kept: the next replay reads again
       model.catch(() => this.others.delete(found.version));
       this.others.set(found.version, model);
@@ -48,7 +49,7 @@ export class LaneModelHolder {
     const versions = await this.store.versions();
     const newest = versions.at(-1);
     if (newest !== undefined && newest.version !== this.held?.version) {
-      const model = await this.store.model(newest.version);
+      const model = await this.store.model(newest.version, this.held);
       if (model !== null) this.held = model;
     }
     this.versions = versions;

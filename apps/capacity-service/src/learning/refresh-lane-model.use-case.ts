@@ -6,6 +6,7 @@ import {
   parseDate,
   type Clock,
   type LaneModelData,
+  LaneModelMemo,
 } from '@delivery/capacity-domain';
 import { CLOCK, newPacer } from '../snapshot';
 import { LaneModelHolder } from './lane-model.holder';
@@ -25,10 +26,13 @@ export type LaneModelRefresh =
  * statement), the model is built by the domain against the newest model (its buffers move at most
  * `maxBufferStepDays` from that model's) in slices, the event loop turning between them, stored as the next
  * version, and the versions the retention does not keep
- * are removed; this replica holds the new model at once, the others at their next look.
+ * are removed; this replica holds the new model at once, the others at their next look. The tallies of its last build
+ * are kept (`LaneModelMemo`): a lane whose observations the reader hands back unchanged is not counted again.
  */
 @Injectable()
 export class RefreshLaneModelUseCase {
+  private readonly memo = new LaneModelMemo();
+
   constructor(
     @Inject(LANE_MODEL_STORE) private readonly store: LaneModelStore,
     @Inject(LEARNING_OPTIONS) private readonly options: LearningOptions,
@@ -62,8 +66,9 @@ export class RefreshLaneModelUseCase {
       version,
       now.toISOString(),
       newPacer(),
+      this.memo,
     );
-    await steps.insert(built, mark);
+    await steps.insert(built, mark, previous);
     const removed = await steps.prune(
       this.options.keep,
       new Date(now.getTime() - this.options.maxAgeDays * DAY_MS),

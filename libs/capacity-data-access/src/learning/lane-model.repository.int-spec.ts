@@ -54,11 +54,18 @@ describe('LaneModelRepository', () => {
   });
   beforeEach(() => db.query('TRUNCATE lane_models'));
 
-  /** Stores `model` (its version taken from the sequence when 0) through a refresh; the version stored. */
-  const store = async (model: LaneModelData, mark = '16384/0'): Promise<number> => {
+  /**
+   * Stores `model` (its version taken from the sequence when 0) through a refresh, built against `previous`; the
+   * version stored.
+   */
+  const store = async (
+    model: LaneModelData,
+    mark = '16384/0',
+    previous: LaneModelData | null = null,
+  ): Promise<number> => {
     const stored = await repository.refresh(async (steps) => {
       const version = model.version === 0 ? await steps.nextVersion() : model.version;
-      await steps.insert({ ...model, version }, mark);
+      await steps.insert({ ...model, version }, mark, previous);
       return version;
     });
     if (stored === null) throw new Error('the refresh lock was held');
@@ -97,6 +104,69 @@ describe('LaneModelRepository', () => {
       expect(await steps.model(version)).toEqual({ ...model, version });
       expect(await steps.nextVersion()).toBe(version + 1);
     });
+  });
+
+  it("sends only the estimates a model changed: the others are taken from the previous model's body", async () => {
+    const previous = modelOf(50, 0, '2026-11-22T17:00:00.000Z');
+    const first = await store(previous);
+    const stored = { ...previous, version: first };
+    // the next model keeps the previous model's estimates (the same objects), but one changed, one left, one came
+    const { 'R-O1 > R-L1': left, ...kept } = stored.lanes;
+    const changed = { ...kept['R-O2 > R-L2'], deliveries: 999 };
+    const came = { ...kept['R-O3 > R-L3'], deliveries: 7 };
+    const next: LaneModelData = {
+      ...stored,
+      version: 0,
+      builtAt: '2026-11-22T17:01:00.000Z',
+      lanes: { ...kept, 'R-O2 > R-L2': changed, 'R-NEW > R-L9': came },
+    };
+    expect(left).toBeDefined();
+    // a mark in the stored previous body: a kept estimate is not sent again, so the new body carries the mark
+    await db.query(
+      `UPDATE lane_models SET body = jsonb_set(body, '{lanes,R-O4 > R-L4,deliveries}', '-1') WHERE version = $1`,
+      [first],
+    );
+    const version = await store(next, '16384/1', stored);
+    const read = (await repository.model(version)) as LaneModelData;
+    expect(read.lanes['R-O4 > R-L4'].deliveries).toBe(-1);
+    expect(read).toEqual({
+      ...next,
+      version,
+      lanes: { ...next.lanes, 'R-O4 > R-L4': { ...next.lanes['R-O4 > R-L4'], deliveries: -1 } },
+    });
+    expect(Object.keys(read.lanes)).toHaveLength(50);
+    expect(read.lanes).not.toHaveProperty(['R-O1 > R-L1']);
+    // a replica holding the previous model reads only what differs: the rest are its own objects
+    const held = (await repository.model(first)) as LaneModelData;
+    const delta = (await repository.model(version, held)) as LaneModelData;
+    expect(delta).toEqual(read);
+    expect(delta.lanes['R-O5 > R-L5']).toBe(held.lanes['R-O5 > R-L5']);
+    expect(delta.lanes['R-O2 > R-L2']).not.toBe(held.lanes['R-O2 > R-L2']);
+    expect(held.lanes).toHaveProperty(['R-O1 > R-L1']);
+    // a held model no longer stored: read whole
+    await db.query('DELETE FROM lane_models WHERE version = $1', [first]);
+    const whole = (await repository.model(version, held)) as LaneModelData;
+    expect(whole).toEqual(read);
+    expect(whole.lanes['R-O5 > R-L5']).not.toBe(held.lanes['R-O5 > R-L5']);
+  });
+
+  it('reads an estimate stored pooled by an earlier release as its F, with no weight to pool it again', async () => {
+    const model = modelOf(2, 0, '2026-11-22T17:00:00.000Z');
+    const version = await store(model);
+    // an earlier release stored each estimate's F pooled, as onTimeByDelay, without a weight
+    await db.query(
+      `UPDATE lane_models SET body = jsonb_set(jsonb_set(body, '{lanes,R-O0 > R-L0}',
+         (body #> '{lanes,R-O0 > R-L0}') - 'weight' - 'ownByDelay' || '{"onTimeByDelay": [0.25, 0.9]}'),
+         '{network}', (body -> 'network') - 'weight' - 'ownByDelay' || '{"onTimeByDelay": [0.5, 1]}')
+       WHERE version = $1`,
+      [version],
+    );
+    const read = (await repository.model(version)) as LaneModelData;
+    const { weight, ownByDelay, ...rest } = model.lanes['R-O0 > R-L0'];
+    expect([weight, ownByDelay]).toBeDefined();
+    expect(read.lanes['R-O0 > R-L0']).toEqual({ ...rest, weight: null, ownByDelay: [0.25, 0.9] });
+    expect(read.network).toMatchObject({ weight: null, ownByDelay: [0.5, 1] });
+    expect(read.lanes['R-O1 > R-L1']).toEqual(model.lanes['R-O1 > R-L1']);
   });
 
   it('stores a model without any delivery (no network) as it is', async () => {

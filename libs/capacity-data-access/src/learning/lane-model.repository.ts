@@ -55,22 +55,80 @@ const OUTCOMES_MARK = `
     (SELECT n_tup_ins + n_tup_upd + n_tup_del FROM pg_stat_user_tables WHERE relid = 'delivery_promises'::regclass),
     0) AS mark`;
 
-async function readModel(sql: Sql, version: number): Promise<LaneModelData | null> {
+/** An estimate as stored by a release before pooling moved to the lookup: its F already pooled. */
+type PooledEstimate = Omit<LaneEstimateData, 'weight' | 'ownByDelay'> & { onTimeByDelay: readonly number[] };
+
+/** A stored estimate as the domain reads it: one stored pooled keeps its F, with no weight to pool it again. */
+function estimateOf(stored: LaneEstimateData | PooledEstimate): LaneEstimateData {
+  if (!('onTimeByDelay' in stored)) return stored;
+  const { onTimeByDelay, ...rest } = stored;
+  return { ...rest, weight: null, ownByDelay: onTimeByDelay };
+}
+
+/**
+ * The estimates of version `$1` that differ from version `$2`'s (with their value), and those of `$2` that `$1`
+ * no longer has (without): each level's object taken out of each body once, then compared key by key.
+ */
+const CHANGED_ESTIMATES = `
+  WITH wanted AS MATERIALIZED (
+    SELECT l.level, m.body -> l.level AS estimates
+    FROM lane_models m, unnest(ARRAY['lanes', 'lastLegs', 'zones']) AS l(level) WHERE m.version = $1),
+  held AS MATERIALIZED (
+    SELECT l.level, h.body -> l.level AS estimates
+    FROM lane_models h, unnest(ARRAY['lanes', 'lastLegs', 'zones']) AS l(level) WHERE h.version = $2)
+  SELECT w.level, e.key, e.value
+  FROM wanted w JOIN held h USING (level), jsonb_each(w.estimates) AS e
+  WHERE h.estimates -> e.key IS DISTINCT FROM e.value
+  UNION ALL
+  SELECT h.level, k.key, NULL
+  FROM held h JOIN wanted w USING (level), jsonb_object_keys(h.estimates) AS k(key)
+  WHERE NOT w.estimates ? k.key`;
+
+/**
+ * Model `version`; with `held` (a stored model the caller holds), only the estimates that differ from `held`'s are
+ * read, the others are `held`'s own.
+ */
+async function readModel(
+  sql: Sql,
+  version: number,
+  held: LaneModelData | null = null,
+): Promise<LaneModelData | null> {
   const [row] = await sql.query<{ version: number; head: Omit<LaneModelData, 'version' | Level> }>(HEAD, [
     version,
   ]);
   if (row === undefined) return null;
-  const estimates: Record<Level, Record<string, LaneEstimateData>> = { lanes: {}, lastLegs: {}, zones: {} };
-  await eachBatch<{ level: Level; key: string; value: LaneEstimateData }>(
+  const from =
+    held !== null &&
+    held.version !== version &&
+    (
+      await sql.query<{ stored: boolean }>(
+        'SELECT EXISTS (SELECT FROM lane_models WHERE version = $1) AS stored',
+        [held.version],
+      )
+    )[0].stored
+      ? held
+      : null;
+  const estimates: Record<Level, Record<string, LaneEstimateData>> = from === null
+    ? { lanes: {}, lastLegs: {}, zones: {} }
+    : { lanes: { ...from.lanes }, lastLegs: { ...from.lastLegs }, zones: { ...from.zones } };
+  await eachBatch<{ level: Level; key: string; value: LaneEstimateData | PooledEstimate | null }>(
     sql,
-    ESTIMATES,
-    [version],
+    from === null ? ESTIMATES : CHANGED_ESTIMATES,
+    from === null ? [version] : [version, from.version],
     (rows) => {
-      for (const { level, key, value } of rows) estimates[level][key] = value;
+      for (const { level, key, value } of rows)
+        if (value === null) delete estimates[level][key];
+        else estimates[level][key] = estimateOf(value);
     },
     { batch: ESTIMATES_PER_BATCH },
   );
-  return { ...row.head, version: row.version, ...estimates };
+  const { network } = row.head;
+  return {
+    ...row.head,
+    network: network === null ? null : estimateOf(network),
+    version: row.version,
+    ...estimates,
+  };
 }
 
 /** The steps of a refresh, in the transaction `LaneModelRepository.refresh` opened while it holds the lock. */
@@ -114,32 +172,44 @@ export class LaneModelTransaction {
   }
 
   /**
-   * Stores `model` under its version, with the outcomes mark read before its observations. Its estimates go to a
+   * Stores `model` under its version, with the outcomes mark read before its observations. `previous`: the stored
+   * model it was built against (null for none): its estimates that `model` holds as they are (the same objects: the
+   * builder hands them on) are not sent again, Postgres takes them from `previous`'s body; those it changed go to a
    * table of this transaction in parts, and the body is put together by Postgres.
    */
-  async insert(model: LaneModelData, outcomesMark: string): Promise<void> {
+  async insert(model: LaneModelData, outcomesMark: string, previous: LaneModelData | null): Promise<void> {
     const { version, lanes, lastLegs, zones, ...head } = model;
     await this.sql.query(
       'CREATE TEMPORARY TABLE lane_model_estimates (level text, key text, estimate jsonb) ON COMMIT DROP',
     );
     const levels: Record<Level, Readonly<Record<string, LaneEstimateData>>> = { lanes, lastLegs, zones };
+    const removed: Record<Level, string[]> = { lanes: [], lastLegs: [], zones: [] };
     for (const level of LEVELS) {
+      const estimates = levels[level];
+      const before = previous?.[level] ?? {};
+      const changed = Object.keys(estimates).filter(
+        (key) => !Object.hasOwn(before, key) || before[key] !== estimates[key],
+      );
+      for (const key of Object.keys(before)) if (!Object.hasOwn(estimates, key)) removed[level].push(key);
       await insertInParts(
         this.sql,
         `INSERT INTO lane_model_estimates (level, key, estimate)
          SELECT '${level}', e.key, e.estimate FROM jsonb_to_recordset($1::jsonb) AS e(key text, estimate jsonb)`,
-        Object.keys(levels[level]),
-        (keys) => keys.map((key) => ({ key, estimate: levels[level][key] })),
+        changed,
+        (keys) => keys.map((key) => ({ key, estimate: estimates[key] })),
       );
     }
     await this.sql.query(
       `INSERT INTO lane_models (version, built_at, today, body, lanes, deliveries, outcomes_mark)
        SELECT $1, $2, $3, $4::jsonb || jsonb_build_object(
-           'lanes', coalesce(jsonb_object_agg(key, estimate) FILTER (WHERE level = 'lanes'), '{}'),
-           'lastLegs', coalesce(jsonb_object_agg(key, estimate) FILTER (WHERE level = 'lastLegs'), '{}'),
-           'zones', coalesce(jsonb_object_agg(key, estimate) FILTER (WHERE level = 'zones'), '{}')),
+           'lanes', (coalesce(base.body -> 'lanes', '{}') - $8::text[]) || coalesce((
+             SELECT jsonb_object_agg(key, estimate) FROM lane_model_estimates WHERE level = 'lanes'), '{}'),
+           'lastLegs', (coalesce(base.body -> 'lastLegs', '{}') - $9::text[]) || coalesce((
+             SELECT jsonb_object_agg(key, estimate) FROM lane_model_estimates WHERE level = 'lastLegs'), '{}'),
+           'zones', (coalesce(base.body -> 'zones', '{}') - $10::text[]) || coalesce((
+             SELECT jsonb_object_agg(key, estimate) FROM lane_model_estimates WHERE level = 'zones'), '{}')),
          $5, $6, $7
-       FROM lane_model_estimates`,
+       FROM (SELECT (SELECT body FROM lane_models WHERE version = $11) AS body) AS base`,
       [
         version,
         model.builtAt,
@@ -148,6 +218,10 @@ export class LaneModelTransaction {
         Object.keys(lanes).length,
         model.network?.deliveries ?? 0,
         outcomesMark,
+        removed.lanes,
+        removed.lastLegs,
+        removed.zones,
+        previous?.version ?? null,
       ],
     );
   }
@@ -197,9 +271,13 @@ export class LaneModelRepository {
     );
   }
 
-  /** Model `version`, its estimates read in batches; null when it is not stored. */
-  model(version: number): Promise<LaneModelData | null> {
-    return this.database.transaction((sql) => readModel(sql, version));
+  /**
+   * Model `version`, its estimates read in batches; null when it is not stored. With `held`, a stored model the
+   * caller holds (a replica's, when a newer one is built): only the estimates that differ from it are read and
+   * parsed, the others are `held`'s own objects; `held` itself is not changed.
+   */
+  model(version: number, held: LaneModelData | null = null): Promise<LaneModelData | null> {
+    return this.database.transaction((sql) => readModel(sql, version, held));
   }
 
   /** The newest model built at or before `instant`; null when none was. */

@@ -2,7 +2,7 @@ import { parseDate, type LaneObservation, type ReservedSelection } from '@delive
 import { Database } from '@delivery/persistence';
 import { createTestDatabase, TestDatabase } from '@delivery/persistence/testing';
 import { DeliveryPromiseRepository } from '../outcomes/delivery-promise.repository';
-import { LaneObservationsReader } from './lane-observations.reader';
+import { LANE_OBSERVATIONS, LaneObservationsReader } from './lane-observations.reader';
 
 const TODAY = '2026-11-22';
 const day = (date: string) => parseDate(date) as number;
@@ -185,6 +185,43 @@ describe('LaneObservationsReader', () => {
       new LaneObservationsReader().read(sql, TODAY, '2026-01-01'),
     );
     expect(sorted(another)).toEqual(sorted(observations));
+  });
+
+  it('is sent only the lanes it does not hold as they are, and the digests it holds of lanes gone or changed', async () => {
+    await insert([
+      { id: 'A1', promised: '2026-11-20', delivered: '2026-11-21' },
+      { id: 'B1', route: 'R-C', promised: '2026-11-19' },
+      { id: 'C1', route: 'R-D', promised: '2026-11-18' },
+    ]);
+    type Row = { route: string | null; digest: string; observations: string | null };
+    const statement = (known: string[]) =>
+      db.transaction((sql) => sql.query<Row>(LANE_OBSERVATIONS, [TODAY, '2026-01-01', known.join(',')]));
+    const digests = new Map((await statement([])).map((row) => [row.route, row.digest]));
+    const first = await read();
+    // R-C delivered (another text), R-D's open promise released (no lane any more), R-A > R-B as it was
+    await db.query(
+      `UPDATE delivery_promises SET state = 'DELIVERED', delivered_date = '2026-11-20', delay_days = 1
+       WHERE reservation_identifier = 'B1'`,
+    );
+    await db.query(`UPDATE delivery_promises SET released = true WHERE reservation_identifier = 'C1'`);
+    const sent = await statement(Array.from(digests.values()));
+    expect(
+      sent
+        .map(({ route, digest, observations }) => [route, observations, route === null ? digest : ''])
+        .sort(),
+    ).toEqual(
+      [
+        ['R-C', '3 1 1', ''],
+        [null, null, digests.get('R-C')],
+        [null, null, digests.get('R-D')],
+      ].sort(),
+    );
+    const second = await read();
+    const groupOf = (observations: typeof first, lane: string) =>
+      observations.groups.find((group) => group.lane === lane);
+    expect(second.groups.map((group) => group.lane).sort()).toEqual(['R-A > R-B', 'R-C']);
+    expect(groupOf(second, 'R-A > R-B')).toBe(groupOf(first, 'R-A > R-B'));
+    expect(groupOf(second, 'R-C')?.observations).toEqual(Int32Array.of(3, 1, 1));
   });
 
   it('has nothing to observe in an empty table', async () => {

@@ -24,31 +24,39 @@ import { eachBatch, eventLoopPacer, type Sql } from '@delivery/persistence';
  * outcome retention (promised on `$2` or later), on a route (a promise without legs has no lane). Small numbers
  * keep the text short: a million promises on 10,000 lanes are 800,000 observations in about 6 MB.
  *
- * Each lane's text comes with its digest (`md5`), and without the text when its digest is one of `$3` (digests
- * separated by commas): the texts this process has read before, kept parsed. After a thousand new outcomes most of
- * ten thousand lanes read the same text as before: only the others' are sent and parsed.
+ * Each lane's text comes with its digest (`md5` of its route, zone and text), and the statement hands `$3` (digests
+ * separated by commas: the lanes this process has read before, kept parsed) back as they stand: a lane whose digest
+ * is one of them is not sent at all; a digest of them no lane has any more comes alone (its lane changed or left).
+ * After a thousand new outcomes, only the lanes they changed are sent and parsed.
  */
 export const LANE_OBSERVATIONS = `
-  SELECT route, destination, size, digest,
-    CASE WHEN digest IN (SELECT known FROM unnest(string_to_array($3::text, ',')) AS known) THEN NULL ELSE observations END
-      AS observations
-  FROM (
-    SELECT route, destination, count(*)::int AS size,
-      string_agg(age || ' ' || delay || ' ' || CASE WHEN censored THEN -n ELSE n END, ' ' ORDER BY age, delay, censored)
-        AS observations
+  WITH lanes AS MATERIALIZED (
+    SELECT route, destination, size, observations,
+      md5(concat_ws(E'\\n', route, destination, observations)) AS digest
     FROM (
-      SELECT route, destination, $1::date - (promised_date - buffer_days) AS age,
-        CASE WHEN state = 'DELIVERED' THEN delivered_date - (promised_date - buffer_days)
-          ELSE $1::date - (promised_date - buffer_days) END AS delay,
-        state <> 'DELIVERED' AS censored, count(*) AS n
-      FROM delivery_promises
-      WHERE route IS NOT NULL AND promised_date >= $2::date
-        AND promised_date - buffer_days < $1::date
-        AND (state = 'DELIVERED' OR (state = 'OPEN' AND NOT released))
-      GROUP BY 1, 2, 3, 4, 5
-    ) AS observed
-    GROUP BY route, destination
-  ) AS lanes, LATERAL (SELECT md5(observations) AS digest) AS digests`;
+      SELECT route, destination, count(*)::int AS size,
+        string_agg(age || ' ' || delay || ' ' || CASE WHEN censored THEN -n ELSE n END, ' ' ORDER BY age, delay, censored)
+          AS observations
+      FROM (
+        SELECT route, destination, $1::date - (promised_date - buffer_days) AS age,
+          CASE WHEN state = 'DELIVERED' THEN delivered_date - (promised_date - buffer_days)
+            ELSE $1::date - (promised_date - buffer_days) END AS delay,
+          state <> 'DELIVERED' AS censored, count(*) AS n
+        FROM delivery_promises
+        WHERE route IS NOT NULL AND promised_date >= $2::date
+          AND promised_date - buffer_days < $1::date
+          AND (state = 'DELIVERED' OR (state = 'OPEN' AND NOT released))
+        GROUP BY 1, 2, 3, 4, 5
+      ) AS observed
+      GROUP BY route, destination
+    ) AS packed
+  ),
+  known AS (SELECT unnest(string_to_array($3::text, ',')) AS digest)
+  SELECT route, destination, size, digest, observations FROM lanes
+  WHERE NOT EXISTS (SELECT FROM known WHERE known.digest = lanes.digest)
+  UNION ALL
+  SELECT NULL, NULL, NULL, digest, NULL FROM known
+  WHERE NOT EXISTS (SELECT FROM lanes WHERE lanes.digest = known.digest)`;
 
 /**
  * For the aggregate only: no JIT (compiling its expressions costs more than it saves) and room to hash the
@@ -138,12 +146,12 @@ function integers(text: string, size: number): Int32Array {
 }
 
 /**
- * Reads the observations, keeping those of its last read by digest (see `LANE_OBSERVATIONS`): a text read again is
- * not parsed again. One reader per process, so whichever replica refreshes reuses what it read itself; the
- * observations handed out are never changed (the domain only reads them).
+ * Reads the observations, keeping those of its last read by digest (see `LANE_OBSERVATIONS`): a lane read again is
+ * neither sent nor parsed again, and is handed out as the same group. One reader per process, so whichever replica
+ * refreshes reuses what it read itself; the observations handed out are never changed (the domain only reads them).
  */
 export class LaneObservationsReader {
-  private known = new Map<string, Int32Array>();
+  private known = new Map<string, LaneObservationGroup>();
 
   /**
    * The observations as of `today` (business time zone), of the promises promised on `since` or later, read in the
@@ -151,32 +159,33 @@ export class LaneObservationsReader {
    */
   async read(sql: Sql, today: string, since: string): Promise<LaneObservations> {
     await sql.query(AGGREGATE_SETTINGS);
-    const lanes: LaneObservationGroup[] = [];
-    const known = this.known;
-    const read = new Map<string, Int32Array>();
+    // changed in place: whatever a failed read left, each digest still stands for its lane's observations
+    const read = this.known;
     const pacer = eventLoopPacer();
     await eachBatch<{
-      route: string;
-      destination: string;
-      size: number;
+      route: string | null;
+      destination: string | null;
+      size: number | null;
       digest: string;
       observations: string | null;
     }>(
       sql,
       LANE_OBSERVATIONS,
-      [today, since, Array.from(known.keys()).join(',')],
+      [today, since, Array.from(this.known.keys()).join(',')],
       async (rows) => {
         for (const { route, destination, size, digest, observations } of rows) {
           if (pacer.due()) await pacer.pause();
-          const values =
-            observations === null ? (known.get(digest) as Int32Array) : integers(observations, size);
-          read.set(digest, values);
-          lanes.push({ ...laneKeyOf(route.split(' > '), destination), observations: values });
+          if (route === null || destination === null || size === null || observations === null)
+            read.delete(digest);
+          else
+            read.set(digest, {
+              ...laneKeyOf(route.split(' > '), destination),
+              observations: integers(observations, size),
+            });
         }
       },
       { batch: LANES_PER_FETCH, readAhead: true },
     );
-    this.known = read;
-    return new LaneObservations(parseDate(today) as number, lanes);
+    return new LaneObservations(parseDate(today) as number, Array.from(read.values()));
   }
 }

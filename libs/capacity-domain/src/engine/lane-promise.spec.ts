@@ -1,8 +1,7 @@
 /** Promising at a confidence (docs/learning.md): the lane's buffer on the last leg, and each group's probability. */
 import { formatDate, parseDate } from '../calendar/calendar';
-import { laneEstimate, laneKeyOf } from '../learning/lane-estimate';
+import { laneEstimate, laneKeyOf, onTimeAt } from '../learning/lane-estimate';
 import type { LaneEstimateData, LaneModelData } from '../learning/lane-model.types';
-import { onTimeProbability } from '../learning/promise-buffer';
 import type { CalculateDeliveryCapacityRequest } from '../request/capacity-request.types';
 import { e10Request, demoSnapshot } from '../testing/demo-world';
 import {
@@ -27,12 +26,14 @@ type Fields = Record<string, unknown>;
 const buffers = (low: number, high: number): number[] =>
   Array.from({ length: 50 }, (_, i) => (i < 30 ? low : high));
 
+/** An estimate whose values are its F as they stand (no weight: not pooled again), unless a test gives a weight. */
 const estimate = (fields: Partial<LaneEstimateData> = {}): LaneEstimateData => ({
   level: 'LANE',
   deliveries: 412,
+  weight: null,
   firstDelay: -1,
   // P(delay ≤ −1 … 3)
-  onTimeByDelay: [0.1, 0.512345, 0.8, 0.9, 0.962351],
+  ownByDelay: [0.1, 0.512345, 0.8, 0.9, 0.962351],
   buffers: buffers(1, 3),
   ...fields,
 });
@@ -54,7 +55,7 @@ const model = (fields: Partial<LaneModelData> = {}): LaneModelData => ({
   network: estimate({
     level: 'NETWORK',
     deliveries: 5000,
-    onTimeByDelay: [0.2, 0.6, 0.9],
+    ownByDelay: [0.2, 0.6, 0.9],
     buffers: buffers(0, 1),
   }),
   ...fields,
@@ -126,7 +127,7 @@ describe('promising at a confidence', () => {
     });
     expect(at60.promiseConfidence).toEqual({ ...plain.promiseConfidence, probability: 0.8, bufferDays: 1 });
     // 4 decimals, half-up on the stored 6
-    const tie = model({ lanes: { R: estimate({ onTimeByDelay: [0.1, 0.95125] }) } });
+    const tie = model({ lanes: { R: estimate({ ownByDelay: [0.1, 0.95125] }) } });
     expect(
       onlyGroupOf(runAsService(snapshot, request(), {}, E10_CLOCK, tie)).promiseConfidence?.probability,
     ).toBe(0.9513);
@@ -187,18 +188,20 @@ describe('promising at a confidence', () => {
     expect(sameDay.promiseConfidence?.bufferDays).toBe(0);
   });
 
-  it('each group’s probability is onTimeProbability of its lane’s estimate (or a parent’s) at its buffer', () => {
+  it('each group’s probability is its lane’s F pooled up its levels at its buffer, its buffer its nearest estimate’s', () => {
     const snapshot = demoSnapshot();
     const pooled = model({
-      lanes: { 'R-SEL01-CD01-T > R-CD01-LIMCENTRO-N': estimate({ deliveries: 30 }) },
+      lanes: { 'R-SEL01-CD01-T > R-CD01-LIMCENTRO-N': estimate({ deliveries: 30, weight: 30 }) },
       lastLegs: {
         'R-CD01-LIMCENTRO-N': estimate({
           level: 'LAST_LEG',
           deliveries: 120,
-          onTimeByDelay: [0.3, 0.7, 0.93, 0.97],
+          weight: 120,
+          ownByDelay: [0.3, 0.7, 0.93, 0.97],
           buffers: buffers(0, 2),
         }),
       },
+      network: estimate({ level: 'NETWORK', deliveries: 5000, weight: 5000, ownByDelay: [0.2, 0.6, 0.9] }),
     });
     const request95 = e10Request({
       calculationOptions: { confidence: 0.95 },
@@ -221,10 +224,15 @@ describe('promising at a confidence', () => {
       expect(confidence?.deliveries).toBe(found.deliveries);
       expect(confidence?.bufferDays).toBe(found.buffers[45]);
       expect(confidence?.probability).toBe(
-        Math.round(onTimeProbability(found, confidence?.bufferDays as number) * 10_000) / 10_000,
+        Math.round(
+          onTimeAt(pooled, laneKeyOf(legs, group.destination as string), confidence?.bufferDays as number) *
+            10_000,
+        ) / 10_000,
       );
     }
-    expect(groups.map((group) => group.promiseConfidence?.probability)).toEqual([0.97, 0.9624]);
+    // the last leg at +2: (120 × 0.97 + 20 × 0.9)/140 = 0.96 (the network's last value beyond its delays);
+    // the lane at +3: (30 × 0.962351 + 20 × 0.96)/50 = 0.9614106
+    expect(groups.map((group) => group.promiseConfidence?.probability)).toEqual([0.96, 0.9614]);
     // a zone the model has never seen: the network's estimate
     const elsewhere = onlyGroupOf(
       runAsService(

@@ -5,9 +5,9 @@
  * inputs (`RequestScope.laneModel`); the engine never reads it itself. One lookup per path, none per date.
  */
 import type { SettingsDocument } from '../configuration/configuration-document.types';
-import { laneEstimate, laneKeyOf } from '../learning/lane-estimate';
+import { laneEstimate, laneKeyOf, onTimeAt } from '../learning/lane-estimate';
 import type { LaneKey, LaneModelData, PromiseProbability } from '../learning/lane-model.types';
-import { bufferAt, confidenceLevel, onTimeProbability } from '../learning/promise-buffer';
+import { bufferAt, confidenceLevel } from '../learning/promise-buffer';
 import type { PromiseConfidenceResponse } from '../request/capacity-response.types';
 import type { GroupEvaluation } from './group-evaluation.types';
 import type { RoutePath } from './route-path.finder';
@@ -70,7 +70,7 @@ export function lanePromise(
   const bufferDays =
     confidence === null ? 0 : bufferAt(estimate, confidence, legs[legs.length - 1].leadTimeDays + extraDays);
   return {
-    probability: fourDecimals(onTimeProbability(estimate, bufferDays)),
+    probability: fourDecimals(onTimeAt(model, key, bufferDays)),
     lane: key.lane,
     level: estimate.level,
     deliveries: estimate.deliveries,
@@ -79,7 +79,7 @@ export function lanePromise(
   };
 }
 
-/** A stored probability (6 decimals) rounded half-up to 4, exactly: in millionths, then hundredths of them. */
+/** A probability rounded to 6 decimals (as the buffers see it), then half-up to 4, exactly: in millionths, then hundredths of them. */
 const fourDecimals = (probability: number): number =>
   Math.floor((Math.round(probability * 1_000_000) + 50) / 100) / 10_000;
 

@@ -5,9 +5,8 @@
  * half-life, and a restart never comes undone.
  */
 import { type DayNumber, formatDate, parseDate } from '../calendar/calendar';
-import type { DelayTally } from './delay-distribution';
+import { DelayTally } from './delay-distribution';
 import type { LaneEstimateData, LearningSettings } from './lane-model.types';
-import type { LaneTally } from './lane-tallies';
 
 /** The change test's constants (docs/learning.md, "The estimator", "Change"). */
 const CHANGE_TEST = {
@@ -96,16 +95,23 @@ export class LaneHistories {
   }
 
   /**
-   * The lane's tally once tested: itself, or its recent part alone when that part weighs at least
-   * `minRecentWeight`, no more than the older part, and differs from it by a |z| of `z` or more.
+   * The lane's tally once tested: itself, or its recent part (`recent`, those of its observations planned in the last
+   * `recentAge` days) alone when that part weighs at least `minRecentWeight`, no more than the older part, and
+   * differs from it by a |z| of `z` or more.
    */
-  settled(lane: string, tally: LaneTally): LaneTally {
-    const recent = tally.recent.weight;
-    if (recent < CHANGE_TEST.minRecentWeight || tally.weight - recent < recent) return tally;
-    if (changeScore(tally.recent, tally.less(tally.recent), this.settings, this.scratch) < CHANGE_TEST.z)
-      return tally;
+  settled(lane: string, tally: DelayTally, recent: DelayTally): DelayTally {
+    const weight = recent.weight;
+    if (weight < CHANGE_TEST.minRecentWeight || tally.weight - weight < weight) return tally;
+    if (changeScore(recent, tally.less(recent), this.settings, this.scratch) < CHANGE_TEST.z) return tally;
+    this.restart(lane);
+    const restarted = new DelayTally();
+    restarted.merge(recent);
+    return restarted;
+  }
+
+  /** Restarts the lane at its recent observations (as `settled` found, or a build before it on the same tally). */
+  restart(lane: string): void {
     this.restarts.set(lane, this.today - CHANGE_TEST.recentDays);
-    return tally.restartedAtRecent();
   }
 
   /** The stored `since` of the lane's estimate (ISO day), undefined for a lane never restarted. */

@@ -1,5 +1,5 @@
 import { parseDate } from '../calendar/calendar';
-import { laneEstimate, laneKeyOf } from './lane-estimate';
+import { laneEstimate, laneKeyOf, onTimeAt } from './lane-estimate';
 import { buildLaneModel } from './lane-model.builder';
 import type { LaneObservation, LearningSettings } from './lane-model.types';
 
@@ -53,5 +53,39 @@ describe('laneEstimate', () => {
   it('is null for a model without deliveries', () => {
     const empty = buildLaneModel([], TODAY, settings, null, 1, '2026-03-02T10:00:00.000Z');
     expect(laneEstimate(empty, laneKeyOf(['R-A', 'R-X'], 'Z-1'))).toBeNull();
+  });
+});
+
+describe('onTimeAt', () => {
+  // each lane weighs w = 30 × 2^(−2/28); the network F̂ = 0.5 at 0 (half its deliveries on the day), 1 from 1
+  const w = 30 * Math.pow(2, -2 / 28);
+  const pool = (own: number, parent: number) => (w * own + 20 * parent) / (w + 20);
+
+  it("pools the lane's own F̂ with its last leg's, its zone's and the network's, each by its weight against m", () => {
+    const zone = pool(1, 0.5);
+    const lastLeg = pool(1, zone);
+    expect(onTimeAt(model, laneKeyOf(['R-A', 'R-X'], 'Z-1'), 0)).toBeCloseTo(pool(1, lastLeg), 12);
+    expect(onTimeAt(model, laneKeyOf(['R-B', 'R-Y'], 'Z-2'), 0)).toBeCloseTo(
+      pool(0, pool(0, pool(0, 0.5))),
+      12,
+    );
+    // every level's last value beyond its delays: 1 pooled with 1
+    expect(onTimeAt(model, laneKeyOf(['R-A', 'R-X'], 'Z-1'), 5)).toBeCloseTo(1, 12);
+    expect(onTimeAt(model, laneKeyOf(['R-A', 'R-X'], 'Z-1'), -1)).toBe(0);
+  });
+
+  it("goes up from the nearest level the model has; a last leg's parent is its own zone, whatever the request's", () => {
+    const lastLeg = pool(1, pool(1, 0.5));
+    expect(onTimeAt(model, laneKeyOf(['R-C', 'R-X'], 'Z-9'), 0)).toBeCloseTo(lastLeg, 12);
+    expect(onTimeAt(model, laneKeyOf(['R-C', 'R-W'], 'Z-2'), 0)).toBeCloseTo(pool(0, 0.5), 12);
+    expect(onTimeAt(model, laneKeyOf(['R-C', 'R-W'], 'Z-9'), 0)).toBe(0.5);
+  });
+
+  it('takes an estimate stored pooled (no weight) as it stands, and is 0 for an empty model', () => {
+    const stored = { ...model.lanes['R-A > R-X'], weight: null, ownByDelay: [0.123456, 1] };
+    const pooled = { ...model, lanes: { ...model.lanes, 'R-A > R-X': stored } };
+    expect(onTimeAt(pooled, laneKeyOf(['R-A', 'R-X'], 'Z-1'), 0)).toBe(0.123456);
+    const empty = buildLaneModel([], TODAY, settings, null, 1, '2026-03-02T10:00:00.000Z');
+    expect(onTimeAt(empty, laneKeyOf(['R-A', 'R-X'], 'Z-1'), 0)).toBe(0);
   });
 });

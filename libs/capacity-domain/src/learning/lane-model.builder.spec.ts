@@ -1,4 +1,5 @@
 import { parseDate } from '../calendar/calendar';
+import { onTimeAt } from './lane-estimate';
 import { buildLaneModel, buildLaneModelInSlices } from './lane-model.builder';
 import type { LaneObservation, LearningSettings } from './lane-model.types';
 
@@ -47,8 +48,9 @@ describe('buildLaneModel', () => {
     const lane = {
       level: 'NETWORK', // n = 10 × 2^(−7/28) = 8.41 < 20 at every level
       deliveries: 10,
+      weight: expect.closeTo(10 * Math.pow(2, -7 / 28), 12),
       firstDelay: -1,
-      onTimeByDelay: [0.1, 0.5, 0.7, 0.9, 1],
+      ownByDelay: [0.1, 0.5, 0.7, 0.9, 1],
       // 0.50: 0 days; 0.51–0.70: 1; 0.71–0.90: 2; 0.91–0.99: 3
       buffers: runs([0, 1], [1, 20], [2, 20], [3, 9]),
     };
@@ -58,7 +60,7 @@ describe('buildLaneModel', () => {
       today: '2026-03-02',
       settings,
       lanes: { 'R-CD01-HUB > R-HUB-LIMNORTE': lane },
-      lastLegs: { 'R-HUB-LIMNORTE': lane },
+      lastLegs: { 'R-HUB-LIMNORTE': { ...lane, zone: 'LIMNORTE' } },
       zones: { LIMNORTE: lane },
       network: lane,
     });
@@ -67,10 +69,10 @@ describe('buildLaneModel', () => {
   it('counts an open promise 3 days past its plan: F(0..2) = 0.4, 0.6, 0.8 instead of 0.5, 0.75, 1', () => {
     const legs = ['R-A', 'R-X'];
     const delivered = [0, 0, 1, 2].map((delay) => seen(legs, 'Z', delay, 1, 3));
-    expect(build(delivered).lanes['R-A > R-X'].onTimeByDelay).toEqual([0.5, 0.75, 1]);
+    expect(build(delivered).lanes['R-A > R-X'].ownByDelay).toEqual([0.5, 0.75, 1]);
     const open = seen(legs, 'Z', 3, 1, 3, true);
     const lane = build([...delivered, open]).lanes['R-A > R-X'];
-    expect(lane).toMatchObject({ deliveries: 5, firstDelay: 0, onTimeByDelay: [0.4, 0.6, 0.8] });
+    expect(lane).toMatchObject({ deliveries: 5, firstDelay: 0, ownByDelay: [0.4, 0.6, 0.8] });
     // 0.50–0.60: 1 day; 0.61–0.80: 2; F never reaches 0.81: the most days a buffer adds
     expect(lane.buffers).toEqual(runs([1, 11], [2, 20], [7, 19]));
   });
@@ -82,8 +84,9 @@ describe('buildLaneModel', () => {
     expect(model.network).toEqual({
       level: 'NETWORK',
       deliveries: 2,
+      weight: 0.75,
       firstDelay: 0,
-      onTimeByDelay: [0.333333, 1],
+      ownByDelay: [0.333333, 1],
       buffers: runs([1, 50]),
     });
   });
@@ -93,26 +96,34 @@ describe('buildLaneModel', () => {
     const b = ['R-B', 'R-X'];
     const model = build([seen(a, 'Z', 0, 2), seen(a, 'Z', 1, 2), seen(a, 'Z', 2, 1), seen(b, 'Z', 0, 95)]);
     // the last leg, zone and network hold the same 100: F̂ = 0.97, 0.99, 1
-    const parent = { deliveries: 100, firstDelay: 0, onTimeByDelay: [0.97, 0.99, 1] };
-    expect(model.lastLegs['R-X']).toMatchObject({ level: 'LAST_LEG', ...parent });
+    const parent = { deliveries: 100, weight: 100, firstDelay: 0, ownByDelay: [0.97, 0.99, 1] };
+    expect(model.lastLegs['R-X']).toMatchObject({ level: 'LAST_LEG', zone: 'Z', ...parent });
     expect(model.zones['Z']).toMatchObject({ level: 'ZONE', ...parent });
     expect(model.network).toMatchObject({ level: 'NETWORK', ...parent });
-    // R-A: F̂ = 0.4, 0.8, 1; (5 × 0.4 + 20 × 0.97)/25 = 0.856, (5 × 0.8 + 20 × 0.99)/25 = 0.952
+    // R-A: F̂ = 0.4, 0.8, 1 stored as they are, with their weight 5
     expect(model.lanes['R-A > R-X']).toEqual({
       level: 'LAST_LEG',
       deliveries: 5,
+      weight: 5,
       firstDelay: 0,
-      onTimeByDelay: [0.856, 0.952, 1],
+      ownByDelay: [0.4, 0.8, 1],
       buffers: runs([0, 36], [1, 10], [2, 4]),
     });
-    // R-B: (95 × 1 + 20 × 0.97)/115 = 0.9947826…, (95 + 20 × 0.99)/115 = 0.9982608…
+    // pooled as read: (5 × 0.4 + 20 × 0.97)/25 = 0.856, (5 × 0.8 + 20 × 0.99)/25 = 0.952 (the parents' F is 0.97,
+    // 0.99, 1 pooled with the same)
+    const pooled = (lane: string, k: number) =>
+      Math.round(onTimeAt(model, { lane, lastLeg: 'R-X', zone: 'Z' }, k) * 1e6) / 1e6;
+    expect([0, 1, 2].map((k) => pooled('R-A > R-X', k))).toEqual([0.856, 0.952, 1]);
+    // R-B: F̂ = 1 from 0; (95 × 1 + 20 × 0.97)/115 = 0.9947826…, (95 + 20 × 0.99)/115 = 0.9982608…
     expect(model.lanes['R-B > R-X']).toEqual({
       level: 'LANE',
       deliveries: 95,
+      weight: 95,
       firstDelay: 0,
-      onTimeByDelay: [0.994783, 0.998261, 1],
+      ownByDelay: [1],
       buffers: runs([0, 50]),
     });
+    expect([0, 1, 2].map((k) => pooled('R-B > R-X', k))).toEqual([0.994783, 0.998261, 1]);
   });
 
   it('reports the nearest level holding 20 weighted observations itself; a last leg goes to its main zone', () => {
@@ -139,7 +150,7 @@ describe('buildLaneModel', () => {
   it('takes days off an early lane, at most the fewest days a buffer takes off', () => {
     expect(build([seen(['R-A', 'R-X'], 'Z', -2, 25, 1)]).lanes['R-A > R-X']).toMatchObject({
       firstDelay: -2,
-      onTimeByDelay: [1],
+      ownByDelay: [1],
       buffers: runs([-2, 50]),
     });
     expect(build([seen(['R-A', 'R-X'], 'Z', -9, 25, 1)]).lanes['R-A > R-X'].buffers).toEqual(runs([-7, 50]));
@@ -147,7 +158,7 @@ describe('buildLaneModel', () => {
 
   it('adds the most days a buffer adds when no delay within them reaches the confidence', () => {
     const model = build([seen(['R-A', 'R-X'], 'Z', 9, 25, 10)]);
-    expect(model.network).toMatchObject({ firstDelay: 9, onTimeByDelay: [1], buffers: runs([7, 50]) });
+    expect(model.network).toMatchObject({ firstDelay: 9, ownByDelay: [1], buffers: runs([7, 50]) });
   });
 
   it("moves a buffer at most a day from the previous model's; a lane new in the model takes its own", () => {
@@ -208,7 +219,8 @@ describe('buildLaneModelInSlices', () => {
     const pacer = counting();
     const model = await buildLaneModelInSlices(groups, TODAY, settings, previous, 7, BUILT_AT, pacer);
     expect(model).toEqual(build(observations, previous));
-    expect(model.lanes['R-A > R-X']).toMatchObject({ deliveries: 8, firstDelay: -2 });
+    // its own earliest delivery is a day early (R-B's two days early are its parents', not its own)
+    expect(model.lanes['R-A > R-X']).toMatchObject({ deliveries: 8, firstDelay: -1 });
     expect(pacer.pauses).toBeGreaterThan(0);
   });
 

@@ -58,18 +58,29 @@ export const CONFIDENCE_MIN = 0.5;
 export const CONFIDENCE_MAX = 0.99;
 export const CONFIDENCE_LEVELS = 50;
 
-/** One lane's (or one parent's) learned figures, as stored. */
+/**
+ * One lane's (or one parent's) learned figures, as stored: its own estimate and its weight, not pooled. Its F is
+ * pooled with its parents' when it is read (`onTimeAt`, lane-estimate.ts), so that an estimate whose own
+ * observations did not change stays the same object from model to model, however its parents moved.
+ */
 export interface LaneEstimateData {
   readonly level: PoolingLevel;
   /** the observations of the lane itself (deliveries + censored), unweighted */
   readonly deliveries: number;
-  /** P(delay ≤ k) for k = `firstDelay` + i, pooled; 0 below `firstDelay`, the last value beyond */
+  /**
+   * n: Σ w of the level's own observations, the weight of its own F̂ against its parent's F; null in a model stored
+   * before pooling moved to the lookup, whose `ownByDelay` is the pooled F itself
+   */
+  readonly weight: number | null;
+  /** F̂(k) = P(delay ≤ k) of its own observations for k = `firstDelay` + i, 6 decimals; 0 below, the last value beyond */
   readonly firstDelay: number;
-  readonly onTimeByDelay: readonly number[];
+  readonly ownByDelay: readonly number[];
   /** the buffer (days) for confidence level i (see CONFIDENCE_LEVELS), after the bounded step */
   readonly buffers: readonly number[];
   /** a lane restarted at a change (lane-change.ts): the first planned day it learns from (ISO); absent otherwise */
   readonly since?: string;
+  /** a last leg's parent: the zone most of its observations go to; absent for the other levels */
+  readonly zone?: string;
 }
 
 export interface LaneModelData {

@@ -4,21 +4,13 @@
  */
 import type { PoolingLevel } from './lane-model.types';
 
-/** F = (n F̂ + m F_parent)/(n + m), in place in `own`; the network has no parent (`parent` null): F = F̂. */
-export function pool(
-  own: Float64Array,
-  weight: number,
-  parent: Float64Array | null,
-  priorDeliveries: number,
-): Float64Array {
-  if (parent === null) return own;
+/**
+ * F(k) = (n F̂(k) + m F_parent(k))/(n + m): a level's own F̂ at k pooled with its parent's F at k. The one expression
+ * the builder (for the buffers) and the lookup (for the probability) both evaluate, so that both get the same double.
+ */
+export function pooledValue(own: number, weight: number, parent: number, priorDeliveries: number): number {
   const total = weight + priorDeliveries;
-  if (total === 0) {
-    own.set(parent);
-    return own;
-  }
-  for (let k = 0; k < own.length; k++) own[k] = (weight * own[k] + priorDeliveries * parent[k]) / total;
-  return own;
+  return total === 0 ? parent : (weight * own + priorDeliveries * parent) / total;
 }
 
 const LEVELS: readonly PoolingLevel[] = ['LANE', 'LAST_LEG', 'ZONE', 'NETWORK'];

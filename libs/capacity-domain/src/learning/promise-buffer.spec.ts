@@ -1,5 +1,6 @@
 import type { LaneEstimateData, LearningSettings } from './lane-model.types';
-import { bufferAt, buffersOf, confidenceLevel, onTimeProbability } from './promise-buffer';
+import { ownAt } from './lane-estimate';
+import { bufferAt, buffersOf, confidenceLevel } from './promise-buffer';
 
 const settings: LearningSettings = {
   halfLifeDays: 28,
@@ -12,8 +13,9 @@ const settings: LearningSettings = {
 const early: LaneEstimateData = {
   level: 'LANE',
   deliveries: 40,
+  weight: 40,
   firstDelay: -3,
-  onTimeByDelay: [0.2, 0.96, 0.98, 1],
+  ownByDelay: [0.2, 0.96, 0.98, 1],
   buffers: buffersOf(-3, [0.2, 0.96, 0.98, 1], settings, null),
 };
 
@@ -24,9 +26,9 @@ describe('confidenceLevel', () => {
   });
 });
 
-describe('onTimeProbability', () => {
+describe('ownAt', () => {
   it('is 0 below the first delay, the stored value within, the last beyond', () => {
-    expect([-5, -4, -3, -2, -1, 0, 1, 9].map((days) => onTimeProbability(early, days))).toEqual([
+    expect([-5, -4, -3, -2, -1, 0, 1, 9].map((days) => ownAt(early, days))).toEqual([
       0, 0, 0.2, 0.96, 0.98, 1, 1, 1,
     ]);
   });
@@ -38,8 +40,10 @@ describe('buffersOf', () => {
     expect(early.buffers).toEqual([...Array(47).fill(-2), -1, -1, 0]);
   });
 
-  it('compares in millionths, so 0.57 is reached by a stored 0.57', () => {
+  it('compares F rounded to millionths, so 0.57 is reached by a stored 0.57 and by 0.5699995, not by 0.5699994', () => {
     expect(buffersOf(0, [0.57, 1], settings, null).slice(6, 9)).toEqual([0, 0, 1]);
+    expect(buffersOf(0, Float64Array.of(0.5699995, 1), settings, null)[7]).toBe(0);
+    expect(buffersOf(0, Float64Array.of(0.5699994, 1), settings, null)[7]).toBe(1);
   });
 
   it("moves at most maxBufferStepDays from the previous model's buffer", () => {
@@ -65,7 +69,7 @@ describe('bufferAt', () => {
     expect(bufferAt(early, 0.9, 1)).toBe(-1);
     expect(bufferAt(early, 0.9, 0)).toBe(0);
     expect(bufferAt(early, 0.99, 5)).toBe(0);
-    expect(onTimeProbability(early, bufferAt(early, 0.9, 1))).toBe(0.98);
+    expect(ownAt(early, bufferAt(early, 0.9, 1))).toBe(0.98);
   });
 
   it('refuses a confidence that is not a level', () => {

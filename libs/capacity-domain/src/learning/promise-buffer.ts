@@ -1,6 +1,6 @@
 /**
  * Buffers (docs/learning.md, "The estimator"): the days a promise adds to its plan to be kept with a confidence,
- * moving at most a bounded step between two models, and the probability a buffer gives.
+ * moving at most a bounded step between two models.
  */
 import { CONFIDENCE_LEVELS, type LaneEstimateData, type LearningSettings } from './lane-model.types';
 
@@ -13,14 +13,6 @@ export function confidenceLevel(confidence: number): number | null {
   return level >= 0 && level < CONFIDENCE_LEVELS ? level : null;
 }
 
-/** F(k) of a stored estimate: 0 below its first delay, its last value beyond. */
-export function onTimeProbability(estimate: LaneEstimateData, bufferDays: number): number {
-  const values = estimate.onTimeByDelay;
-  const index = bufferDays - estimate.firstDelay;
-  if (index < 0 || values.length === 0) return 0;
-  return index < values.length ? values[index] : values[values.length - 1];
-}
-
 /**
  * The buffer for `confidence`, clamped so that the last leg's lead time + buffer ≥ 0. Throws on a confidence that
  * is not one of the levels (callers validate it first).
@@ -31,22 +23,23 @@ export function bufferAt(estimate: LaneEstimateData, confidence: number, leadTim
   return Math.max(estimate.buffers[level], leadTimeDays > 0 ? 0 - leadTimeDays : 0);
 }
 
-/** F(k) in millionths, exactly (`onTimeByDelay` holds 6 decimals): 0 below `firstDelay`, the last value beyond. */
-function millionthsAt(firstDelay: number, onTimeByDelay: readonly number[], k: number): number {
-  const index = k - firstDelay;
+/** F(k) rounded to millionths: 0 below `first`, the last value beyond. */
+function millionthsAt(first: number, onTimeByDelay: ArrayLike<number>, k: number): number {
+  const index = k - first;
   if (index < 0 || onTimeByDelay.length === 0) return 0;
   return Math.round(onTimeByDelay[index < onTimeByDelay.length ? index : onTimeByDelay.length - 1] * 1e6);
 }
 
 /**
- * Per confidence level i (c = 0.50 + i/100): the smallest k in [−minBufferDays, maxBufferDays] with F(k) ≥ c
+ * Per confidence level i (c = 0.50 + i/100), F(k) = `onTimeByDelay`[k − `first`] (the lane's pooled F: 0 below,
+ * the last value beyond): the smallest k in [−minBufferDays, maxBufferDays] with F(k), rounded to 6 decimals, ≥ c
  * (maxBufferDays if none), then within `maxBufferStepDays` of the previous model's buffer when there is one. One
  * sweep of k for all the levels (k only grows with c). The previous model's array itself when every buffer is the
  * same (most of them from one model to the next: the models share it).
  */
 export function buffersOf(
-  firstDelay: number,
-  onTimeByDelay: readonly number[],
+  first: number,
+  onTimeByDelay: ArrayLike<number>,
   settings: LearningSettings,
   previous: readonly number[] | null,
 ): readonly number[] {
@@ -55,10 +48,10 @@ export function buffersOf(
   let buffers: number[] | null =
     previous !== null && previous.length === CONFIDENCE_LEVELS ? null : new Array<number>(CONFIDENCE_LEVELS);
   let k = 0 - minBufferDays;
-  let atK = millionthsAt(firstDelay, onTimeByDelay, k);
+  let atK = millionthsAt(first, onTimeByDelay, k);
   for (let level = 0; level < CONFIDENCE_LEVELS; level++) {
     const wanted = (50 + level) * 10_000;
-    while (k < maxBufferDays && atK < wanted) atK = millionthsAt(firstDelay, onTimeByDelay, ++k);
+    while (k < maxBufferDays && atK < wanted) atK = millionthsAt(first, onTimeByDelay, ++k);
     let buffer = k;
     if (previous !== null && level < previous.length) {
       const before = previous[level];
