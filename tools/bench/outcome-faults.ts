@@ -67,9 +67,11 @@ async function metric(worker: AppProcess, line: string): Promise<number> {
 
 /**
  * `events` outcome events (a multiple of 4) through a worker on `databaseUrl` (migrated, no promises yet) and
- * `rabbit`, with `fault` struck once `strikeAfter` events are stored (default: the first message's; the others in
- * flight or queued) and lifted after `outageMs` (the cuts; a killed worker is started again at once). Resolves when every event is stored and every promise evaluated, or rejects
- * after `timeoutMs`.
+ * `rabbit`, with `fault` struck once `strikeAfter` events are stored (default: the first message's) and the others
+ * published (in flight or queued), and lifted after `outageMs` (the cuts; a killed worker is started again at once).
+ * The messages up to `strikeAfter` are published first, the others once those are stored, and the fault strikes
+ * as soon as they are confirmed: in the middle of the stream, however fast the worker. Resolves when every event is
+ * stored and every promise evaluated, or rejects after `timeoutMs`.
  */
 export async function outcomeFaultRun(options: {
   databaseUrl: string;
@@ -121,20 +123,25 @@ export async function outcomeFaultRun(options: {
     const connection = await connect(rabbit.url);
     started.push(() => connection.close());
     const channel = await connection.createConfirmChannel();
-    for (let start = 0; start < events.length; start += EVENTS_PER_MESSAGE) {
-      channel.publish(
-        topology.names.exchange,
-        topology.names.routingKey,
-        Buffer.from(JSON.stringify({ events: events.slice(start, start + EVENTS_PER_MESSAGE) })),
-        { persistent: true, contentType: 'application/json', messageId: `fault-${start}` },
-      );
-      if ((start / EVENTS_PER_MESSAGE) % 50 === 49) await channel.waitForConfirms();
-    }
-    await channel.waitForConfirms();
-
+    /** The events from `from` to `to`, a message per EVENTS_PER_MESSAGE, confirmed. */
+    const publish = async (from: number, to: number) => {
+      for (let start = from; start < to; start += EVENTS_PER_MESSAGE) {
+        channel.publish(
+          topology.names.exchange,
+          topology.names.routingKey,
+          Buffer.from(JSON.stringify({ events: events.slice(start, start + EVENTS_PER_MESSAGE) })),
+          { persistent: true, contentType: 'application/json', messageId: `fault-${start}` },
+        );
+        if ((start / EVENTS_PER_MESSAGE) % 50 === 49) await channel.waitForConfirms();
+      }
+      await channel.waitForConfirms();
+    };
     const stored = async () =>
       (await client.query<{ n: number }>('SELECT count(*)::int AS n FROM delivery_outcome_events')).rows[0].n;
+    const before = Math.min(events.length, Math.ceil(strikeAfter / EVENTS_PER_MESSAGE) * EVENTS_PER_MESSAGE);
+    await publish(0, before);
     await waitFor(async () => (await stored()) >= strikeAfter, timeoutMs, `${strikeAfter} events stored`);
+    await publish(before, events.length);
     const atFault = await stored();
     let duplicatesBefore = 0;
     if (fault === 'worker-killed') {
