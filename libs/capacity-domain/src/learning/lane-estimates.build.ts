@@ -34,7 +34,7 @@ export class EstimateBuild {
     private readonly estimator: Estimator,
     private readonly settings: LearningSettings,
     private readonly previous: LaneModelData | null,
-    private readonly continues: boolean,
+    private readonly sameRange: boolean,
   ) {
     const { length } = estimator;
     this.pooled = new Float64Array(length);
@@ -67,14 +67,26 @@ export class EstimateBuild {
     return this.records.laneKeys;
   }
 
-  /** The estimate a record held before this build: its own when the build continues the memo's, else the previous model's. */
+  /** The previous model's estimate of `key`. */
   private before(
-    record: EstimateRecord,
     estimates: Readonly<Record<string, LaneEstimateData>> | undefined,
     key: string,
   ): LaneEstimateData | null {
-    if (this.continues) return record.estimate;
     return estimates !== undefined && Object.hasOwn(estimates, key) ? estimates[key] : null;
+  }
+
+  /**
+   * The estimate a record may keep: the one the memo's last build left, when its own observations were not counted
+   * again, the delays are the same and the previous model holds that very estimate (whichever replica built it).
+   */
+  private keepable(
+    record: LaneRecord | LastLegRecord,
+    before: LaneEstimateData | null,
+  ): LaneEstimateData | null {
+    const kept =
+      this.sameRange && !record.changed && before !== null && before === record.estimate ? before : null;
+    record.changed = false;
+    return kept;
   }
 
   /** The `index`-th last leg's estimate, its pooled F kept for its lanes. */
@@ -89,8 +101,8 @@ export class EstimateBuild {
     const at = index * this.estimator.length;
     record.at = at;
     const parent = this.zoneF.get(record.zone) as Float64Array;
-    const kept = this.continues && !record.changed ? record.estimate : null;
-    record.changed = false;
+    const before = this.before(this.previous?.lastLegs, key);
+    const kept = this.keepable(record, before);
     if (kept !== null && kept.level === level && record.evaluated !== null) {
       this.estimator.pooledAgain(kept, parent, 0, this.lastLegF, at);
       if (within(this.lastLegF, at, record.evaluated, record.slack)) {
@@ -98,7 +110,6 @@ export class EstimateBuild {
         return;
       }
     }
-    const before = this.before(record, this.previous?.lastLegs, key);
     const estimate = this.estimator.estimate(
       tally,
       level,
@@ -120,8 +131,8 @@ export class EstimateBuild {
     const lastLeg = this.records.lastLegs.get(record.lastLeg) as LastLegRecord;
     const level: PoolingLevel =
       tally.weight >= this.settings.priorDeliveries ? 'LANE' : (lastLeg.estimate as LaneEstimateData).level;
-    const kept = this.continues && !record.changed ? record.estimate : null;
-    record.changed = false;
+    const before = this.before(this.previous?.lanes, key);
+    const kept = this.keepable(record, before);
     if (kept !== null && kept.level === level && record.evaluated !== null) {
       this.estimator.pooledAgain(kept, this.lastLegF, lastLeg.at, this.pooled, 0);
       if (within(this.pooled, 0, record.evaluated, record.slack)) {
@@ -129,7 +140,6 @@ export class EstimateBuild {
         return;
       }
     }
-    const before = this.before(record, this.previous?.lanes, key);
     const estimate = this.estimator.estimate(
       tally,
       level,

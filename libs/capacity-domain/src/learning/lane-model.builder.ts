@@ -69,7 +69,7 @@ function* laneModelSteps(
   memo: LaneModelMemo,
 ): Steps<LaneModelData> {
   const histories = new LaneHistories(today, settings, previous?.lanes);
-  memo.begin(previous);
+  memo.begin();
   const list = Array.isArray(groups) ? (groups as readonly LaneObservationGroup[]) : Array.from(groups);
   yield* eachInSlices(list, (group) => memo.see(group));
   const counted = yield* memo.settleSteps(today, settings, histories);

@@ -13,10 +13,11 @@
  *   as far as its slack (its parents moved it nearer a buffer's threshold than rounding allows); else it stays the
  *   estimate it was (an estimate stores its own F̂ and weight: its parents' moves do not change it).
  * - Another day, other settings, another largest delay delivered start the tallies afresh; a previous model other
- *   than the memo's last, or another delay range, start the estimates afresh; a build that failed half way leaves
- *   nothing: the next one starts from an empty memo.
+ *   another delay range starts the estimates afresh; an estimate the previous model does not hold as the memo left it
+ *   (another replica built that model) is worked out again; a build that failed half way leaves nothing: the next
+ *   one starts from an empty memo.
  */
-import { type DayNumber, parseDate } from '../calendar/calendar';
+import type { DayNumber } from '../calendar/calendar';
 import { DelayTally } from './delay-distribution';
 import type { LaneHistories } from './lane-change';
 import { eachInSlices, sortInSlices, type Steps } from '../shared/slices';
@@ -107,8 +108,7 @@ export class LaneModelMemo {
   private readonly zones = new Map<string, DelayTally>();
   /** each zone's lanes, in code order */
   private readonly zoneLanes = new Map<string, string[]>();
-  /** the last model built, and the delays its estimates were worked out over */
-  private model: LaneModelData | null = null;
+  /** the delays the estimates were last worked out over */
   private range = '';
 
   // the build under way
@@ -117,7 +117,6 @@ export class LaneModelMemo {
   /** the zones a lane counted again or dropped goes to: merged again */
   private readonly touched = new Set<string>();
   private keysMoved = false;
-  private continues = false;
   private weights: RecencyWeights | null = null;
   /** a build began and has not ended (`built`) */
   private building = false;
@@ -126,7 +125,7 @@ export class LaneModelMemo {
    * Starts a build: a lane is counted again unless it is handed the arrays it was counted from. A build that began
    * and never ended (it failed half way) may have left its records half made: they are forgotten.
    */
-  begin(previous: LaneModelData | null): void {
+  begin(): void {
     if (this.building) this.forget();
     this.building = true;
     this.builds++;
@@ -134,7 +133,6 @@ export class LaneModelMemo {
     this.counted = [];
     this.touched.clear();
     this.keysMoved = false;
-    this.continues = previous !== null && this.model !== null && previous.version === this.model.version;
   }
 
   /** A group handed to the build. */
@@ -188,7 +186,7 @@ export class LaneModelMemo {
     const afresh = tallied !== this.tallied;
     this.tallied = tallied;
     this.weights = new RecencyWeights(today, settings.halfLifeDays);
-    yield* eachInSlices(lanes, (lane) => this.settled(lane.key, lane, today, afresh, histories));
+    yield* eachInSlices(lanes, (lane) => this.settled(lane.key, lane, afresh, histories));
     if (this.keysMoved) this.laneKeys = yield* sortInSlices(Array.from(this.lanes.keys()), byCode);
     return this.counted;
   }
@@ -215,21 +213,9 @@ export class LaneModelMemo {
   }
 
   /** Whether a lane handed is counted again (then it is among `counted`). */
-  private settled(
-    key: string,
-    lane: LaneRecord,
-    today: DayNumber,
-    afresh: boolean,
-    histories: LaneHistories,
-  ): void {
+  private settled(key: string, lane: LaneRecord, afresh: boolean, histories: LaneHistories): void {
     if (lane.seenIn !== this.builds) return;
-    // continuing, the previous model's estimate of the lane is the one kept
-    const since = this.continues ? lane.estimate?.since : undefined;
-    const keptAge = !this.continues
-      ? histories.keptAge(key)
-      : since === undefined
-        ? Number.POSITIVE_INFINITY
-        : today - (parseDate(since) as DayNumber);
+    const keptAge = histories.keptAge(key);
     if (lane.fresh === null && (afresh || keptAge !== lane.keptAge)) lane.fresh = lane.groups;
     if (lane.fresh !== null) {
       lane.keptAge = keptAge;
@@ -400,7 +386,7 @@ export class LaneModelMemo {
     previous: LaneModelData | null,
   ): EstimateBuild {
     const range = `${first} ${length}`;
-    const continues = this.continues && range === this.range;
+    const sameRange = range === this.range;
     this.range = range;
     return new EstimateBuild(
       this.records(),
@@ -408,7 +394,7 @@ export class LaneModelMemo {
       new Estimator(first, length, settings),
       settings,
       previous,
-      continues,
+      sameRange,
     );
   }
 
@@ -430,14 +416,12 @@ export class LaneModelMemo {
     this.laneKeys = [];
     this.lastLegKeys = [];
     this.tallied = '';
-    this.model = null;
     this.range = '';
   }
 
-  /** The model built: the next build continues from it when it is that build's previous model. */
+  /** The model built (a model without estimates leaves none to keep). */
   built(model: LaneModelData): void {
     this.building = false;
-    this.model = model;
     if (model.network === null)
       for (const record of [...this.lanes.values(), ...this.lastLegs.values()]) {
         record.estimate = null;
