@@ -178,6 +178,13 @@ describe('the check after a version goes live, its replica killed while checking
     ]);
     // the first replica's transaction was ended by Postgres; the second replica checked the version
     expect(await rows(`SELECT 1 FROM pg_stat_activity WHERE pid = ${claim.pid}`)).toEqual([]);
+    // the replica logs the check once its transaction has committed: the line may reach its output a moment after
+    // the rows are seen
+    await waitFor(
+      async () => second.stdout().includes('reservation risks of configuration version 2'),
+      10_000,
+      "the second replica's line for version 2",
+    );
     const checked = second
       .stdout()
       .split('\n')
